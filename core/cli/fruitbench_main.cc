@@ -1,0 +1,403 @@
+// fruitbench: the native command-line tool. A thin layer over the core: it
+// parses arguments, opens files and writes results; all logic is in core/.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "edit5.h"
+#include "evaluate.h"
+#include "normalize.h"
+#include "report.h"
+#include "scoring.h"
+
+namespace {
+
+// Exit codes, documented in --help.
+constexpr int kExitOk = 0;
+constexpr int kExitInvalidData = 1;
+constexpr int kExitUsage = 2;
+constexpr int kExitIo = 3;
+
+constexpr const char* kUsage = R"(fruitbench - FRUIT / UpdateROUGE evaluation, identical to the official scripts
+
+Usage:
+  fruitbench score --gold G.jsonl --pred P.jsonl [--per-example OUT.jsonl]
+                   [--format table|json] [--bootstrap N] [--seed S] [--stem] [--quiet]
+  fruitbench validate --gold G.jsonl --pred P.jsonl
+  fruitbench normalize FILE.jsonl [--output OUT.jsonl]
+  fruitbench normalize --inputs TEXT --edit TEXT
+  fruitbench apply --input IN.jsonl --pred P.jsonl [--output OUT.jsonl]
+  fruitbench apply --inputs TEXT --edit TEXT
+  fruitbench --help | --version
+
+Commands:
+  score      Scores predictions against gold: UpdateROUGE-1/2/Lsum, ROUGE-1/2/L
+             and exact match (0-100), mean and bootstrap interval, signature.
+  validate   Checks both files without scoring: JSON, fields, ids (duplicates,
+             missing, unknown), line counts and EDIT5 well-formedness.
+  normalize  Adds the official normalized_inputs / normalized_targets to every
+             line of a file with inputs and targets (or normalizes one pair).
+  apply      Applies EDIT5 outputs ('targets') to their inputs and writes
+             prediction lines {"id", "targets", "normalized_targets"}.
+
+Files are JSONL; "-" reads standard input. Predictions are paired with gold by
+id when both files have ids, otherwise by line order.
+
+Options:
+  --per-example OUT   also write one JSON line of scores per example
+  --format F          table (default) or json
+  --bootstrap N       bootstrap resamples (default 1000; 0 turns it off)
+  --seed S            bootstrap seed (default 12345)
+  --stem              Porter-stem tokens longer than 3 characters
+  --quiet             no progress on standard error
+
+Exit status: 0 success, 1 invalid or inconsistent data (nothing is written),
+2 bad usage, 3 a file could not be read or written.
+)";
+
+// A LineReader over a file or standard input.
+class FileLineReader : public fruit::LineReader {
+ public:
+  explicit FileLineReader(const std::string& path) : name_(path == "-" ? "<stdin>" : path) {
+    if (path != "-") {
+      file_.open(path, std::ios::binary);
+      stream_ = &file_;
+    }
+  }
+  bool is_open() const { return stream_ == &std::cin || file_.is_open(); }
+  bool next_line(std::string& line) override {
+    if (!std::getline(*stream_, line)) return false;
+    return true;
+  }
+  std::string_view name() const override { return name_; }
+  bool failed() const { return stream_->bad(); }
+
+ private:
+  std::string name_;
+  std::ifstream file_;
+  std::istream* stream_ = &std::cin;
+};
+
+// Writes to PATH.partial and renames it over PATH only on commit(), so a
+// failed run never leaves a half-written file behind.
+class AtomicFile {
+ public:
+  explicit AtomicFile(std::string path) : path_(std::move(path)), partial_(path_ + ".partial") {
+    out_.open(partial_, std::ios::binary | std::ios::trunc);
+  }
+  ~AtomicFile() {
+    if (!committed_) {
+      out_.close();
+      std::remove(partial_.c_str());
+    }
+  }
+  bool is_open() const { return out_.is_open(); }
+  std::ostream& stream() { return out_; }
+  bool commit() {
+    out_.close();
+    if (out_.fail() || std::rename(partial_.c_str(), path_.c_str()) != 0) return false;
+    committed_ = true;
+    return true;
+  }
+
+ private:
+  std::string path_, partial_;
+  std::ofstream out_;
+  bool committed_ = false;
+};
+
+struct Args {
+  std::map<std::string, std::string> options;
+  std::vector<std::string> positional;
+  bool has(const std::string& name) const { return options.count(name) > 0; }
+  std::string get(const std::string& name) const {
+    auto found = options.find(name);
+    return found == options.end() ? std::string() : found->second;
+  }
+};
+
+int usage_error(const std::string& message) {
+  std::cerr << "fruitbench: " << message << "\nRun 'fruitbench --help' for usage.\n";
+  return kExitUsage;
+}
+
+// Parses "--name value" and "--flag" options; `flags` take no value.
+std::optional<Args> parse_args(int argc, char** argv, int first, const std::vector<std::string>& valued,
+                               const std::vector<std::string>& flags, std::string& error) {
+  Args args;
+  for (int i = first; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--", 0) != 0 || arg == "-") {
+      args.positional.push_back(arg);
+      continue;
+    }
+    std::string name = arg.substr(2), value;
+    const size_t eq = name.find('=');
+    const bool inline_value = eq != std::string::npos;
+    if (inline_value) value = name.substr(eq + 1), name = name.substr(0, eq);
+    if (std::find(flags.begin(), flags.end(), name) != flags.end() && !inline_value) {
+      args.options[name] = "1";
+    } else if (std::find(valued.begin(), valued.end(), name) != valued.end()) {
+      if (!inline_value) {
+        if (i + 1 >= argc) {
+          error = "option --" + name + " needs a value";
+          return std::nullopt;
+        }
+        value = argv[++i];
+      }
+      args.options[name] = value;
+    } else {
+      error = "unknown option --" + name;
+      return std::nullopt;
+    }
+  }
+  return args;
+}
+
+int data_error(const fruit::Error& error) {
+  std::cerr << "fruitbench: error: " << error.to_string() << "\n";
+  return kExitInvalidData;
+}
+
+int io_error(const std::string& what) {
+  std::cerr << "fruitbench: " << what << ": " << std::strerror(errno) << "\n";
+  return kExitIo;
+}
+
+std::optional<uint64_t> parse_count(const std::string& text) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 19) {
+    return std::nullopt;
+  }
+  return std::stoull(text);
+}
+
+int open_pair(const Args& args, std::unique_ptr<FileLineReader>& gold, std::unique_ptr<FileLineReader>& pred,
+              const char* gold_option, const char* pred_option) {
+  if (!args.has(gold_option) || !args.has(pred_option)) {
+    return usage_error(std::string("needs --") + gold_option + " and --" + pred_option);
+  }
+  if (args.get(gold_option) == "-" && args.get(pred_option) == "-") {
+    return usage_error("only one file can be read from standard input");
+  }
+  gold = std::make_unique<FileLineReader>(args.get(gold_option));
+  if (!gold->is_open()) return io_error("cannot open " + args.get(gold_option));
+  pred = std::make_unique<FileLineReader>(args.get(pred_option));
+  if (!pred->is_open()) return io_error("cannot open " + args.get(pred_option));
+  return kExitOk;
+}
+
+int run_score(int argc, char** argv) {
+  std::string error;
+  auto args = parse_args(argc, argv, 2, {"gold", "pred", "per-example", "format", "bootstrap", "seed"},
+                         {"stem", "quiet"}, error);
+  if (!args) return usage_error(error);
+  if (!args->positional.empty()) return usage_error("unexpected argument '" + args->positional[0] + "'");
+  fruit::ScoringOptions options;
+  options.use_stemmer = args->has("stem");
+  if (args->has("bootstrap")) {
+    auto n = parse_count(args->get("bootstrap"));
+    if (!n || *n > 1000000) return usage_error("--bootstrap takes a whole number from 0 to 1000000");
+    options.bootstrap_samples = *n;
+  }
+  if (args->has("seed")) {
+    auto seed = parse_count(args->get("seed"));
+    if (!seed) return usage_error("--seed takes a non-negative whole number");
+    options.seed = *seed;
+  }
+  const std::string format = args->has("format") ? args->get("format") : "table";
+  if (format != "table" && format != "json") return usage_error("--format is 'table' or 'json'");
+
+  std::unique_ptr<FileLineReader> gold, pred;
+  if (int status = open_pair(*args, gold, pred, "gold", "pred"); status != kExitOk) return status;
+  std::unique_ptr<AtomicFile> per_example;
+  if (args->has("per-example")) {
+    per_example = std::make_unique<AtomicFile>(args->get("per-example"));
+    if (!per_example->is_open()) return io_error("cannot write " + args->get("per-example"));
+  }
+  const bool show_progress = !args->has("quiet") && isatty(STDERR_FILENO);
+  fruit::EvaluateCallbacks callbacks;
+  if (per_example) {
+    callbacks.on_example = [&](const fruit::ScoredExample& e) {
+      per_example->stream() << fruit::example_json(e).dump() << '\n';
+    };
+  }
+  if (show_progress) {
+    callbacks.on_progress = [](size_t done) { std::cerr << "\rscored " << done << " examples" << std::flush; };
+  }
+  auto evaluation = fruit::evaluate(*gold, *pred, options, callbacks);
+  if (show_progress) std::cerr << "\r\033[K" << std::flush;
+  if (gold->failed() || pred->failed()) return io_error("read error");
+  if (!evaluation.ok()) return data_error(evaluation.error());
+  if (per_example && !per_example->commit()) return io_error("cannot write " + args->get("per-example"));
+  if (format == "json") {
+    std::cout << fruit::report_json(evaluation.value()).dump(2) << "\n";
+  } else {
+    std::cout << fruit::report_table(evaluation.value());
+  }
+  return kExitOk;
+}
+
+int run_validate(int argc, char** argv) {
+  std::string error;
+  auto args = parse_args(argc, argv, 2, {"gold", "pred"}, {}, error);
+  if (!args) return usage_error(error);
+  std::unique_ptr<FileLineReader> gold, pred;
+  if (int status = open_pair(*args, gold, pred, "gold", "pred"); status != kExitOk) return status;
+  auto validation = fruit::validate(*gold, *pred);
+  if (gold->failed() || pred->failed()) return io_error("read error");
+  if (!validation.ok()) return data_error(validation.error());
+  for (const fruit::Error& problem : validation.value().problems) {
+    std::cerr << "fruitbench: error: " << problem.to_string() << "\n";
+  }
+  if (!validation.value().problems.empty()) {
+    std::cerr << "fruitbench: " << validation.value().problems.size() << " EDIT5 problems in "
+              << validation.value().edit5_predictions << " EDIT5 predictions\n";
+    return kExitInvalidData;
+  }
+  std::cout << "ok: " << validation.value().examples << " examples, " << validation.value().edit5_predictions
+            << " EDIT5 predictions well-formed\n";
+  return kExitOk;
+}
+
+fruit::Json diagnostics_json(const std::vector<fruit::Diagnostic>& diagnostics) {
+  fruit::Json out = fruit::Json::array();
+  for (const auto& d : diagnostics) {
+    out.push_back({{"code", d.code}, {"message", d.message}, {"unit", d.unit}, {"offset", d.offset}});
+  }
+  return out;
+}
+
+// Writes `text` to --output atomically, or to standard output.
+int emit(const Args& args, const std::string& text) {
+  if (!args.has("output")) {
+    std::cout << text;
+    return kExitOk;
+  }
+  AtomicFile out(args.get("output"));
+  if (!out.is_open()) return io_error("cannot write " + args.get("output"));
+  out.stream() << text;
+  if (!out.commit()) return io_error("cannot write " + args.get("output"));
+  return kExitOk;
+}
+
+int run_normalize(int argc, char** argv) {
+  std::string error;
+  auto args = parse_args(argc, argv, 2, {"inputs", "edit", "output"}, {}, error);
+  if (!args) return usage_error(error);
+  if (args->has("inputs") || args->has("edit")) {
+    if (!args->has("inputs") || !args->has("edit")) return usage_error("--inputs and --edit go together");
+    auto normalized = fruit::normalize(args->get("inputs"), args->get("edit"));
+    if (!normalized.ok()) return data_error(normalized.error());
+    fruit::Json out = {{"normalized_inputs", normalized.value().source},
+                       {"normalized_targets", normalized.value().edited}};
+    for (const auto& d : normalized.value().dropped) std::cerr << "warning: copy token [" << d.uid << "] dropped\n";
+    return emit(*args, out.dump() + "\n");
+  }
+  if (args->positional.size() != 1) return usage_error("normalize takes one file (or --inputs and --edit)");
+  FileLineReader reader(args->positional[0]);
+  if (!reader.is_open()) return io_error("cannot open " + args->positional[0]);
+  // Output is kept until the whole file is good: nothing partial is written.
+  std::string output, line;
+  size_t line_number = 0;
+  while (reader.next_line(line)) {
+    const fruit::Location where{reader.name(), ++line_number};
+    auto json = fruit::parse_json_line(line, where);
+    if (!json.ok()) return data_error(json.error());
+    fruit::Json& record = json.value();
+    for (const char* field : {"inputs", "targets"}) {
+      if (!record.contains(field) || !record[field].is_string()) {
+        return data_error(fruit::record_error(where, field, "missing or not a string"));
+      }
+    }
+    auto normalized = fruit::normalize(record["inputs"].get<std::string>(), record["targets"].get<std::string>());
+    if (!normalized.ok()) return data_error(fruit::record_error(where, "inputs", normalized.error().message));
+    for (const auto& d : normalized.value().dropped) {
+      std::cerr << "warning: " << reader.name() << ":" << line_number << ": copy token [" << d.uid << "] dropped\n";
+    }
+    record["normalized_inputs"] = normalized.value().source;
+    record["normalized_targets"] = normalized.value().edited;
+    output += record.dump() + "\n";
+  }
+  if (reader.failed()) return io_error("read error");
+  return emit(*args, output);
+}
+
+int run_apply(int argc, char** argv) {
+  std::string error;
+  auto args = parse_args(argc, argv, 2, {"inputs", "edit", "input", "pred", "output"}, {}, error);
+  if (!args) return usage_error(error);
+  if (args->has("inputs") || args->has("edit")) {
+    if (!args->has("inputs") || !args->has("edit")) return usage_error("--inputs and --edit go together");
+    auto outline = fruit::outline_input(args->get("inputs"));
+    if (!outline.ok()) return data_error(outline.error());
+    auto normalized = fruit::normalize(args->get("inputs"), args->get("edit"));
+    if (!normalized.ok()) return data_error(normalized.error());
+    const auto units = fruit::parse_edit5(args->get("edit"));
+    fruit::Json units_json = fruit::Json::array();
+    for (const auto& u : units) {
+      if (u.kind == fruit::Edit5Unit::Kind::kCopy) {
+        units_json.push_back({{"copy", u.copy_index}});
+      } else {
+        units_json.push_back({{"references", u.references}, {"text", u.text}});
+      }
+    }
+    fruit::Json out = {{"normalized_targets", normalized.value().edited},
+                       {"units", units_json},
+                       {"diagnostics", diagnostics_json(fruit::validate_edit5(units, outline.value()))}};
+    return emit(*args, out.dump(2) + "\n");
+  }
+  std::unique_ptr<FileLineReader> inputs, pred;
+  if (int status = open_pair(*args, inputs, pred, "input", "pred"); status != kExitOk) return status;
+  std::string output;
+  size_t problems = 0;
+  auto status = fruit::apply_predictions(*inputs, *pred, [&](const fruit::AppliedPrediction& a) {
+    for (const auto& d : a.diagnostics) {
+      std::cerr << "warning: " << pred->name() << ":" << a.prediction_line << ": field 'targets': " << d.code << ": "
+                << d.message << "\n";
+      ++problems;
+    }
+    fruit::Json line = {{"id", a.id}, {"targets", a.targets}, {"normalized_targets", a.normalized.edited}};
+    output += line.dump() + "\n";
+  });
+  if (inputs->failed() || pred->failed()) return io_error("read error");
+  if (!status.ok()) return data_error(status.error());
+  if (problems) std::cerr << "fruitbench: " << problems << " EDIT5 problems (applied as the official code does)\n";
+  return emit(*args, output);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return kExitUsage;
+  }
+  const std::string command = argv[1];
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return kExitOk;
+  }
+  if (command == "--version") {
+    std::cout << "fruitbench " << fruit::kVersion << "\n";
+    return kExitOk;
+  }
+  for (int i = 2; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+      std::cout << kUsage;
+      return kExitOk;
+    }
+  }
+  if (command == "score") return run_score(argc, argv);
+  if (command == "validate") return run_validate(argc, argv);
+  if (command == "normalize") return run_normalize(argc, argv);
+  if (command == "apply") return run_apply(argc, argv);
+  return usage_error("unknown command '" + command + "'");
+}

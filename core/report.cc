@@ -1,0 +1,104 @@
+#include "report.h"
+
+#include <cstdio>
+
+namespace fruit {
+namespace {
+
+Json score_json(const Score& s) {
+  Json j = Json::object();
+  j["precision"] = s.precision;
+  j["recall"] = s.recall;
+  j["fmeasure"] = s.fmeasure;
+  return j;
+}
+
+std::string fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+std::string pad(std::string text, size_t width) {
+  if (text.size() < width) text.insert(0, width - text.size(), ' ');
+  return text;
+}
+
+std::string warning_lines(const Evaluation& evaluation) {
+  std::string out;
+  for (const Error& w : evaluation.warnings) out += "warning: " + w.to_string() + "\n";
+  if (evaluation.warning_count > evaluation.warnings.size()) {
+    out += "warning: ... and " + std::to_string(evaluation.warning_count - evaluation.warnings.size()) +
+           " more warnings\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+Json example_json(const ScoredExample& example) {
+  Json j = Json::object();
+  j["id"] = example.id;
+  for (size_t m = 0; m < kMetricCount; ++m) j[std::string(kMetricNames[m])] = score_json(example.scores.metrics[m]);
+  j["exact_match"] = static_cast<int>(example.scores.exact_match);
+  return j;
+}
+
+Json report_json(const Evaluation& evaluation) {
+  const Aggregate& a = evaluation.aggregate;
+  Json j = Json::object();
+  j["n"] = a.n;
+  Json mean = Json::object();
+  for (size_t m = 0; m < kMetricCount; ++m) mean[std::string(kMetricNames[m])] = score_json(a.mean[m]);
+  mean["exact_match"] = a.exact_match_mean;
+  j["mean"] = std::move(mean);
+  if (a.has_bootstrap) {
+    Json bootstrap = Json::object();
+    for (size_t m = 0; m < kMetricCount; ++m) {
+      const Interval& i = a.bootstrap[m];
+      bootstrap[std::string(kMetricNames[m])] = {{"low", score_json(i.low)}, {"mid", score_json(i.mid)},
+                                                 {"high", score_json(i.high)}};
+    }
+    const Interval& em = a.exact_match_bootstrap;
+    bootstrap["exact_match"] = {{"low", em.low.fmeasure}, {"mid", em.mid.fmeasure}, {"high", em.high.fmeasure}};
+    j["bootstrap"] = std::move(bootstrap);
+  } else {
+    j["bootstrap"] = nullptr;
+  }
+  j["signature"] = evaluation.signature;
+  Json warnings = Json::array();
+  for (const Error& w : evaluation.warnings) warnings.push_back(w.to_string());
+  if (evaluation.warning_count > evaluation.warnings.size()) {
+    warnings.push_back("... and " + std::to_string(evaluation.warning_count - evaluation.warnings.size()) +
+                       " more warnings");
+  }
+  j["warnings"] = std::move(warnings);
+  return j;
+}
+
+std::string report_table(const Evaluation& evaluation) {
+  const Aggregate& a = evaluation.aggregate;
+  std::string out = "fruitbench: " + std::to_string(a.n) + " examples (mean over examples, 0-100";
+  out += a.has_bootstrap ? "; 95% bootstrap interval of F)\n\n" : ")\n\n";
+  out += "metric              precision   recall        F";
+  out += a.has_bootstrap ? "   interval (F)\n" : "\n";
+  for (size_t m = 0; m < kMetricCount; ++m) {
+    std::string name(kMetricNames[m]);
+    name.resize(18, ' ');
+    out += name + pad(fixed(a.mean[m].precision, 2), 11) + pad(fixed(a.mean[m].recall, 2), 9) +
+           pad(fixed(a.mean[m].fmeasure, 2), 9);
+    if (a.has_bootstrap) {
+      out += "   " + fixed(a.bootstrap[m].low.fmeasure, 2) + " - " + fixed(a.bootstrap[m].high.fmeasure, 2);
+    }
+    out += "\n";
+  }
+  out += "exact_match       " + pad("", 11) + pad("", 9) + pad(fixed(a.exact_match_mean, 2), 9);
+  if (a.has_bootstrap) {
+    out += "   " + fixed(a.exact_match_bootstrap.low.fmeasure, 2) + " - " +
+           fixed(a.exact_match_bootstrap.high.fmeasure, 2);
+  }
+  out += "\n\nsignature: " + evaluation.signature + "\n";
+  return out + warning_lines(evaluation);
+}
+
+}  // namespace fruit

@@ -1,0 +1,24 @@
+// The output contract that the CLI, the WebAssembly module and the
+// leaderboard share (scale 0..100). Formatting lives in the core so that
+// every front end prints byte-identical JSON.
+#pragma once
+
+#include <string>
+
+#include "evaluate.h"
+
+namespace fruit {
+
+// One per-example line: {"id", "update_rouge1": {"precision", "recall",
+// "fmeasure"}, "update_rouge2", "update_rougeLsum", "rouge1", "rouge2",
+// "rougeL", "exact_match": 0 or 100}.
+Json example_json(const ScoredExample& example);
+
+// {"n", "mean": {metric: {P, R, F}, "exact_match": x}, "bootstrap":
+// {metric: {"low", "mid", "high"}}, "signature", "warnings"}.
+Json report_json(const Evaluation& evaluation);
+
+// A fixed-width table for people.
+std::string report_table(const Evaluation& evaluation);
+
+}  // namespace fruit

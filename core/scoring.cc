@@ -1,0 +1,163 @@
+#include "scoring.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "normalize.h"
+#include "unicode.h"
+
+namespace fruit {
+namespace {
+
+Score percent(const Score& s) { return {s.precision * 100, s.recall * 100, s.fmeasure * 100}; }
+
+// Neumaier's compensated sum: the mean does not drift with file size, and
+// it is plain double arithmetic, so native and WebAssembly agree bit for bit.
+class CompensatedSum {
+ public:
+  void add(double x) {
+    const double t = sum_ + x;
+    compensation_ += std::fabs(sum_) >= std::fabs(x) ? (sum_ - t) + x : (x - t) + sum_;
+    sum_ = t;
+  }
+  double value() const { return sum_ + compensation_; }
+
+ private:
+  double sum_ = 0, compensation_ = 0;
+};
+
+// The 19 numbers of an example, flattened: P, R, F of each metric, then
+// exact match.
+constexpr size_t kValuesPerExample = 3 * kMetricCount + 1;
+
+std::array<double, kValuesPerExample> flatten(const ExampleScores& e) {
+  std::array<double, kValuesPerExample> v{};
+  for (size_t m = 0; m < kMetricCount; ++m) {
+    v[3 * m] = e.metrics[m].precision;
+    v[3 * m + 1] = e.metrics[m].recall;
+    v[3 * m + 2] = e.metrics[m].fmeasure;
+  }
+  v[3 * kMetricCount] = e.exact_match;
+  return v;
+}
+
+}  // namespace
+
+ExampleScores score_example(RougeTokenizer& tokenizer, const ExampleTexts& texts) {
+  ExampleScores scores;
+  const std::string gold_additions = joined_additions(texts.normalized_inputs, texts.gold_normalized_targets);
+  const std::string predicted_additions =
+      joined_additions(texts.normalized_inputs, texts.predicted_normalized_targets);
+  if (unicode::strip(gold_additions).empty() && unicode::strip(predicted_additions).empty()) {
+    // Nothing to add and nothing added: a perfect update. The official code
+    // writes a bare 100.0 here and then fails to aggregate it with other
+    // examples; like EditEval's port we count it as P = R = F = 100.
+    for (Metric m : {Metric::kUpdateRouge1, Metric::kUpdateRouge2, Metric::kUpdateRougeLsum}) {
+      scores.metrics[static_cast<size_t>(m)] = {100, 100, 100};
+    }
+  } else {
+    const RougeTriple update = score_rouge_lsum(tokenizer, gold_additions, predicted_additions);
+    scores.metrics[static_cast<size_t>(Metric::kUpdateRouge1)] = percent(update.rouge1);
+    scores.metrics[static_cast<size_t>(Metric::kUpdateRouge2)] = percent(update.rouge2);
+    scores.metrics[static_cast<size_t>(Metric::kUpdateRougeLsum)] = percent(update.rouge_l);
+  }
+  const RougeTriple full =
+      score_rouge_l(tokenizer, texts.gold_normalized_targets, texts.predicted_normalized_targets);
+  scores.metrics[static_cast<size_t>(Metric::kRouge1)] = percent(full.rouge1);
+  scores.metrics[static_cast<size_t>(Metric::kRouge2)] = percent(full.rouge2);
+  scores.metrics[static_cast<size_t>(Metric::kRougeL)] = percent(full.rouge_l);
+  scores.exact_match = texts.gold_normalized_targets == texts.predicted_normalized_targets ? 100 : 0;
+  tokenizer.clear_if_large();
+  return scores;
+}
+
+uint64_t BootstrapRng::below(uint64_t bound) {
+  // Values under `threshold` would make some results more likely.
+  const uint64_t threshold = (0 - bound) % bound;
+  for (;;) {
+    const uint64_t r = engine_();
+    if (r >= threshold) return r % bound;
+  }
+}
+
+double percentile_of_sorted(const std::vector<double>& sorted, double q) {
+  if (sorted.empty()) return 0;
+  const double position = q / 100 * static_cast<double>(sorted.size() - 1);
+  const double below = std::floor(position);
+  const size_t i = static_cast<size_t>(below);
+  const size_t j = std::min(i + 1, sorted.size() - 1);
+  const double t = position - below;
+  const double a = sorted[i], b = sorted[j], difference = b - a;
+  // numpy's _lerp, which interpolates from the nearer end.
+  return t >= 0.5 ? b - difference * (1 - t) : a + difference * t;
+}
+
+Aggregate Aggregator::aggregate(const ScoringOptions& options) const {
+  Aggregate result;
+  result.n = examples_.size();
+  if (examples_.empty()) return result;
+  const double n = static_cast<double>(examples_.size());
+
+  std::array<CompensatedSum, kValuesPerExample> sums;
+  for (const ExampleScores& e : examples_) {
+    const auto v = flatten(e);
+    for (size_t k = 0; k < kValuesPerExample; ++k) sums[k].add(v[k]);
+  }
+  std::array<double, kValuesPerExample> means{};
+  for (size_t k = 0; k < kValuesPerExample; ++k) means[k] = sums[k].value() / n;
+  for (size_t m = 0; m < kMetricCount; ++m) result.mean[m] = {means[3 * m], means[3 * m + 1], means[3 * m + 2]};
+  result.exact_match_mean = means[3 * kMetricCount];
+
+  if (options.bootstrap_samples == 0) return result;
+  result.has_bootstrap = true;
+  // rouge_score's BootstrapAggregator: resample examples with replacement,
+  // take each resample's mean, report percentiles of those means.
+  std::vector<std::array<double, kValuesPerExample>> values;
+  values.reserve(examples_.size());
+  for (const ExampleScores& e : examples_) values.push_back(flatten(e));
+  std::array<std::vector<double>, kValuesPerExample> resample_means;
+  for (auto& r : resample_means) r.reserve(options.bootstrap_samples);
+  BootstrapRng rng(options.seed);
+  for (size_t s = 0; s < options.bootstrap_samples; ++s) {
+    std::array<double, kValuesPerExample> sum{};
+    for (size_t i = 0; i < values.size(); ++i) {
+      const auto& v = values[rng.below(values.size())];
+      for (size_t k = 0; k < kValuesPerExample; ++k) sum[k] += v[k];
+    }
+    for (size_t k = 0; k < kValuesPerExample; ++k) resample_means[k].push_back(sum[k] / n);
+  }
+  const double tail = (1 - options.confidence) / 2 * 100;
+  std::array<std::array<double, kValuesPerExample>, 3> bounds{};  // low, mid, high
+  for (size_t k = 0; k < kValuesPerExample; ++k) {
+    auto& sorted = resample_means[k];
+    std::sort(sorted.begin(), sorted.end());
+    bounds[0][k] = percentile_of_sorted(sorted, tail);
+    bounds[1][k] = percentile_of_sorted(sorted, 50);
+    bounds[2][k] = percentile_of_sorted(sorted, 100 - tail);
+  }
+  const auto score_at = [&](size_t bound, size_t m) {
+    return Score{bounds[bound][3 * m], bounds[bound][3 * m + 1], bounds[bound][3 * m + 2]};
+  };
+  for (size_t m = 0; m < kMetricCount; ++m) {
+    result.bootstrap[m] = {score_at(0, m), score_at(1, m), score_at(2, m)};
+  }
+  const size_t em = 3 * kMetricCount;
+  result.exact_match_bootstrap = {{0, 0, bounds[0][em]}, {0, 0, bounds[1][em]}, {0, 0, bounds[2][em]}};
+  return result;
+}
+
+std::string signature(const ScoringOptions& options) {
+  std::string s = "fruitbench:" + std::string(kVersion);
+  s += "|norm:fruit-diff-text|tok:rouge_score|stem:";
+  s += options.use_stemmer ? "porter" : "no";
+  s += "|empty:100|agg:mean";
+  if (options.bootstrap_samples > 0) {
+    s += "|boot:" + std::to_string(options.bootstrap_samples) + "|seed:" + std::to_string(options.seed);
+    s += "|ci:" + std::to_string(static_cast<int>(std::lround(options.confidence * 100)));
+  } else {
+    s += "|boot:none";
+  }
+  return s;
+}
+
+}  // namespace fruit

@@ -1,0 +1,103 @@
+// FRUIT's metrics for one example, and their aggregation over a file.
+//
+// Per example (all on a 0..100 scale):
+//   update_rouge1/2/Lsum  ROUGE between the *additions* of gold and
+//                         prediction (text not found in the source), as the
+//                         official metrics.edit_rouge computes them; when
+//                         neither side adds anything the example scores 100.
+//   rouge1/2/L            ROUGE between the full updated texts.
+//   exact_match           100 when the updated texts are identical, else 0.
+// Aggregates follow sacrebleu's design: every example keeps its own
+// statistics, so the mean and the bootstrap are cheap re-computations.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rouge.h"
+
+namespace fruit {
+
+inline constexpr std::string_view kVersion = "0.1.0";
+
+// The precision/recall/F metrics, in report order.
+enum class Metric { kUpdateRouge1, kUpdateRouge2, kUpdateRougeLsum, kRouge1, kRouge2, kRougeL };
+inline constexpr size_t kMetricCount = 6;
+inline constexpr std::array<std::string_view, kMetricCount> kMetricNames = {
+    "update_rouge1", "update_rouge2", "update_rougeLsum", "rouge1", "rouge2", "rougeL"};
+
+struct ExampleScores {
+  std::array<Score, kMetricCount> metrics;  // 0..100
+  double exact_match = 0;                   // 0 or 100
+  const Score& operator[](Metric m) const { return metrics[static_cast<size_t>(m)]; }
+};
+
+// What one example is scored from: the gold article before the update and
+// the two updated versions, all normalized (see normalize.h).
+struct ExampleTexts {
+  std::string_view normalized_inputs;
+  std::string_view gold_normalized_targets;
+  std::string_view predicted_normalized_targets;
+};
+
+ExampleScores score_example(RougeTokenizer& tokenizer, const ExampleTexts& texts);
+
+struct ScoringOptions {
+  bool use_stemmer = false;
+  size_t bootstrap_samples = 1000;  // 0 disables the bootstrap
+  uint64_t seed = 12345;
+  double confidence = 0.95;
+};
+
+struct Interval {
+  Score low, mid, high;
+};
+
+struct Aggregate {
+  size_t n = 0;
+  std::array<Score, kMetricCount> mean{};
+  double exact_match_mean = 0;
+  std::array<Interval, kMetricCount> bootstrap{};
+  Interval exact_match_bootstrap{};  // in .fmeasure
+  bool has_bootstrap = false;
+};
+
+// Collects per-example scores and aggregates them. Keeps 19 doubles per
+// example (for the bootstrap), never the texts.
+class Aggregator {
+ public:
+  void add(const ExampleScores& scores) { examples_.push_back(scores); }
+  size_t size() const { return examples_.size(); }
+  Aggregate aggregate(const ScoringOptions& options) const;
+
+ private:
+  std::vector<ExampleScores> examples_;
+};
+
+// A sacrebleu-style signature: exactly how a number was computed, e.g.
+// "fruitbench:0.1.0|norm:fruit-diff-text|tok:rouge_score|stem:no|empty:100|agg:mean|boot:1000|seed:12345|ci:95".
+std::string signature(const ScoringOptions& options);
+
+// Deterministic pseudo-random numbers for the bootstrap: std::mt19937_64
+// (its output sequence is fixed by the C++ standard) with an unbiased
+// bounded draw of our own (standard distributions differ between standard
+// libraries), so every platform and the WebAssembly build resample alike.
+class BootstrapRng {
+ public:
+  explicit BootstrapRng(uint64_t seed) : engine_(seed) {}
+  // Uniform in [0, bound), bound > 0, by rejection of the biased tail.
+  uint64_t below(uint64_t bound);
+
+ private:
+  std::mt19937_64 engine_;
+};
+
+// numpy.percentile's default ("linear") interpolation on sorted values.
+double percentile_of_sorted(const std::vector<double>& sorted, double q);
+
+}  // namespace fruit
