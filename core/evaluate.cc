@@ -321,20 +321,23 @@ Status apply_predictions(LineReader& inputs, LineReader& predictions,
     if (!pair.value()) break;
     const auto& [input, p] = *pair.value();
     if (input.line == 1) warn_about_ignored_ids(pairer, predictions.name(), warnings);
-    if (!p.record.targets) {
-      return record_error({predictions.name(), p.line}, "targets", "missing: apply needs the EDIT5 output in 'targets'");
-    }
     AppliedPrediction applied;
     applied.id = input.record.id ? input.record.id->value : Json(input.key);
     applied.input_line = input.line;
     applied.prediction_line = p.line;
+    if (!p.record.targets) {
+      // Already an updated text: passed through unchanged.
+      applied.normalized.edited = *p.record.normalized_targets;
+      on_applied(applied);
+      continue;
+    }
     applied.targets = *p.record.targets;
     auto outline = outline_input(input.record.inputs);
     if (!outline.ok()) return record_error({inputs.name(), input.line}, "inputs", outline.error().message);
-    auto normalized = normalize(input.record.inputs, applied.targets);
+    auto normalized = normalize(input.record.inputs, *applied.targets);
     if (!normalized.ok()) return record_error({inputs.name(), input.line}, "inputs", normalized.error().message);
     applied.normalized = std::move(normalized.value());
-    applied.diagnostics = validate_edit5(parse_edit5(applied.targets), outline.value());
+    applied.diagnostics = validate_edit5(parse_edit5(*applied.targets), outline.value());
     on_applied(applied);
   }
   return Ok{};

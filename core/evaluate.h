@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -84,13 +85,14 @@ Result<Validation> validate(LineReader& gold, LineReader& predictions);
 struct AppliedPrediction {
   Json id;
   size_t input_line = 0, prediction_line = 0;
-  std::string targets;
+  std::optional<std::string> targets;  // absent: the prediction was already text
   Normalized normalized;
   std::vector<Diagnostic> diagnostics;
 };
 
-// Pairs an input file (any FRUIT file with `inputs`) with EDIT5 predictions
-// (`targets`) and applies each edit, as `fruitbench apply` does.
+// Pairs an input file (any FRUIT file with `inputs`) with predictions and
+// applies each EDIT5 edit (`targets`), as `fruitbench apply` does;
+// predictions with only `normalized_targets` pass through unchanged.
 Status apply_predictions(LineReader& inputs, LineReader& predictions,
                          const std::function<void(const AppliedPrediction&)>& on_applied);
 

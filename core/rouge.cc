@@ -95,11 +95,13 @@ double fmeasure(double precision, double recall) {
   return 0.0;
 }
 
-std::vector<std::string> rouge_tokenize(std::string_view text) {
+std::vector<std::string> rouge_tokenize(std::string_view text, bool use_stemmer) {
   std::string lowered;
   lower_for_rouge(text, lowered);
   std::vector<std::string> tokens;
-  for_each_token(lowered, [&](std::string_view t) { tokens.emplace_back(t); });
+  for_each_token(lowered, [&](std::string_view t) {
+    tokens.push_back(use_stemmer && t.size() > 3 ? porter_stem(t) : std::string(t));
+  });
   return tokens;
 }
 
@@ -213,9 +215,19 @@ RougeTriple score_rouge_lsum(RougeTokenizer& tokenizer, std::string_view target,
   std::vector<uint32_t> target_ids, prediction_ids;
   tokenizer.tokenize(target, target_ids);
   tokenizer.tokenize(prediction, prediction_ids);
+  // rougeLsum's sentences are lines; a text without "\n" is one sentence
+  // (or none when empty), so its tokens need not be computed twice.
   std::vector<std::vector<uint32_t>> target_sentences, prediction_sentences;
-  tokenizer.tokenize_lines(target, target_sentences);
-  tokenizer.tokenize_lines(prediction, prediction_sentences);
+  const auto sentences_of = [&](std::string_view text, const std::vector<uint32_t>& ids,
+                                std::vector<std::vector<uint32_t>>& sentences) {
+    if (text.find('\n') != std::string_view::npos) {
+      tokenizer.tokenize_lines(text, sentences);
+    } else if (!text.empty()) {
+      sentences.push_back(ids);
+    }
+  };
+  sentences_of(target, target_ids, target_sentences);
+  sentences_of(prediction, prediction_ids, prediction_sentences);
   return {rouge_n(target_ids, prediction_ids, 1), rouge_n(target_ids, prediction_ids, 2),
           rouge_lsum(target_sentences, prediction_sentences)};
 }

@@ -23,12 +23,13 @@ struct Score {
 // rouge_score's scoring.fmeasure: 2PR/(P+R), or 0 when P+R is 0.
 double fmeasure(double precision, double recall);
 
-// rouge_score's tokenizer without the stemmer: Python str.lower(), then
-// every run of characters outside [a-z0-9] is a separator. Non-ASCII
-// letters therefore split words, except the two characters whose lowercase
-// is ASCII: U+212A KELVIN SIGN becomes "k" and U+0130 becomes "i" followed
-// by a separator (its lowercase is "i" + U+0307).
-std::vector<std::string> rouge_tokenize(std::string_view text);
+// rouge_score's tokenizer: Python str.lower(), then every run of
+// characters outside [a-z0-9] is a separator. Non-ASCII letters therefore
+// split words, except the two characters whose lowercase is ASCII: U+212A
+// KELVIN SIGN becomes "k" and U+0130 becomes "i" followed by a separator
+// (its lowercase is "i" + U+0307). With the stemmer, tokens longer than 3
+// characters are replaced by their Porter stem.
+std::vector<std::string> rouge_tokenize(std::string_view text, bool use_stemmer = false);
 
 // Scores token-id sequences (ids from RougeTokenizer; equal ids = equal
 // tokens).

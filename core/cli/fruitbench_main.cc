@@ -363,7 +363,9 @@ int run_apply(int argc, char** argv) {
                 << d.message << "\n";
       ++problems;
     }
-    fruit::Json line = {{"id", a.id}, {"targets", a.targets}, {"normalized_targets", a.normalized.edited}};
+    fruit::Json line = {{"id", a.id}};
+    if (a.targets) line["targets"] = *a.targets;
+    line["normalized_targets"] = a.normalized.edited;
     output += line.dump() + "\n";
   });
   if (inputs->failed() || pred->failed()) return io_error("read error");
