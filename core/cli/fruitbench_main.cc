@@ -228,11 +228,15 @@ int run_score(int argc, char** argv) {
       per_example->stream() << fruit::example_json(e).dump() << '\n';
     };
   }
+  bool progress_shown = false;
   if (show_progress) {
-    callbacks.on_progress = [](size_t done) { std::cerr << "\rscored " << done << " examples" << std::flush; };
+    callbacks.on_progress = [&](size_t done) {
+      std::cerr << "\rscored " << done << " examples" << std::flush;
+      progress_shown = true;
+    };
   }
   auto evaluation = fruit::evaluate(*gold, *pred, options, callbacks);
-  if (show_progress) std::cerr << "\r\033[K" << std::flush;
+  if (progress_shown) std::cerr << "\r\033[K" << std::flush;
   if (gold->failed() || pred->failed()) return io_error("read error");
   if (!evaluation.ok()) return data_error(evaluation.error());
   if (per_example && !per_example->commit()) return io_error("cannot write " + args->get("per-example"));

@@ -1,0 +1,219 @@
+// Embind bindings: the JavaScript face of the core. Every function takes
+// plain strings (JSON for structured input) and returns a JSON string
+// {"ok": true, "value": ...} or {"ok": false, "error": {...}}; the ES module
+// wrapper (wasm/fruitbench-api.mjs) turns errors into exceptions. No logic
+// lives here that the core does not own.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+
+#include "edit5.h"
+#include "evaluate.h"
+#include "normalize.h"
+#include "report.h"
+#include "rouge.h"
+#include "scoring.h"
+
+namespace {
+
+using emscripten::val;
+using fruit::Json;
+
+std::string ok(Json value) {
+  Json out = Json::object();
+  out["ok"] = true;
+  out["value"] = std::move(value);
+  return out.dump();
+}
+
+std::string fail(const fruit::Error& error) {
+  Json out = Json::object();
+  out["ok"] = false;
+  out["error"] = {{"message", error.message}, {"file", error.file}, {"line", error.line}, {"field", error.field},
+                  {"text", error.to_string()}};
+  return out.dump();
+}
+
+// Parses a JSON argument; a bad one is the caller's error, reported as such.
+fruit::Result<Json> parse_argument(const std::string& text, const char* name) {
+  Json value = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (value.is_discarded()) return fruit::Error("argument '" + std::string(name) + "' is not valid JSON");
+  return value;
+}
+
+fruit::Result<fruit::ScoringOptions> scoring_options(const std::string& options_json) {
+  auto parsed = parse_argument(options_json.empty() ? "{}" : options_json, "options");
+  if (!parsed.ok()) return parsed.error();
+  const Json& o = parsed.value();
+  fruit::ScoringOptions options;
+  if (!o.is_object()) return fruit::Error("options must be an object");
+  if (o.contains("stem")) options.use_stemmer = o["stem"].is_boolean() && o["stem"].get<bool>();
+  if (o.contains("bootstrap")) {
+    if (!o["bootstrap"].is_number_unsigned()) return fruit::Error("options.bootstrap must be a whole number");
+    options.bootstrap_samples = o["bootstrap"].get<size_t>();
+  }
+  if (o.contains("seed")) {
+    if (!o["seed"].is_number_unsigned()) return fruit::Error("options.seed must be a whole number");
+    options.seed = o["seed"].get<uint64_t>();
+  }
+  return options;
+}
+
+std::string version() { return std::string(fruit::kVersion); }
+
+std::string normalize(const std::string& inputs, const std::string& edit) {
+  auto normalized = fruit::normalize(inputs, edit);
+  if (!normalized.ok()) return fail(normalized.error());
+  Json dropped = Json::array();
+  for (const auto& d : normalized.value().dropped) dropped.push_back(d.uid);
+  return ok({{"normalized_inputs", normalized.value().source},
+             {"normalized_targets", normalized.value().edited},
+             {"dropped_copy_tokens", dropped}});
+}
+
+std::string additions(const std::string& source, const std::string& target) {
+  Json list = Json::array();
+  for (auto piece : fruit::extract_additions(source, target)) list.push_back(std::string(piece));
+  return ok(list);
+}
+
+Json units_json(const std::vector<fruit::Edit5Unit>& units) {
+  Json list = Json::array();
+  for (const auto& u : units) {
+    if (u.kind == fruit::Edit5Unit::Kind::kCopy) {
+      list.push_back({{"kind", "copy"}, {"sentence", u.copy_index}, {"begin", u.begin}, {"end", u.end}});
+    } else {
+      list.push_back(
+          {{"kind", "text"}, {"references", u.references}, {"text", u.text}, {"begin", u.begin}, {"end", u.end}});
+    }
+  }
+  return list;
+}
+
+// Parses an EDIT5 output and checks it against its input.
+std::string check_edit5(const std::string& inputs, const std::string& edit) {
+  auto outline = fruit::outline_input(inputs);
+  if (!outline.ok()) return fail(outline.error());
+  const auto units = fruit::parse_edit5(edit);
+  Json diagnostics = Json::array();
+  for (const auto& d : fruit::validate_edit5(units, outline.value())) {
+    diagnostics.push_back({{"code", d.code}, {"message", d.message}, {"unit", d.unit}, {"offset", d.offset}});
+  }
+  Json sentences = Json::array();
+  for (auto s : outline.value().source_sentences) sentences.push_back(std::string(s));
+  return ok({{"units", units_json(units)},
+             {"diagnostics", diagnostics},
+             {"source_sentences", sentences},
+             {"evidence_count", outline.value().evidence_count}});
+}
+
+std::string tokenize(const std::string& text, bool stem) { return ok(fruit::rouge_tokenize(text, stem)); }
+
+std::string score_example(const std::string& normalized_inputs, const std::string& gold_targets,
+                          const std::string& predicted_targets, const std::string& options_json) {
+  auto options = scoring_options(options_json);
+  if (!options.ok()) return fail(options.error());
+  fruit::RougeTokenizer tokenizer(options.value().use_stemmer);
+  fruit::ScoredExample example;
+  example.id = nullptr;
+  example.scores = fruit::score_example(tokenizer, {normalized_inputs, gold_targets, predicted_targets});
+  Json out = fruit::example_json(example);
+  out["gold_additions"] = fruit::joined_additions(normalized_inputs, gold_targets);
+  out["predicted_additions"] = fruit::joined_additions(normalized_inputs, predicted_targets);
+  return ok(out);
+}
+
+std::string signature(const std::string& options_json) {
+  auto options = scoring_options(options_json);
+  if (!options.ok()) return fail(options.error());
+  return ok(fruit::signature(options.value()));
+}
+
+// Pulls text from a JavaScript object with read(): string | null, and
+// name: string (a File read slice by slice in a worker, a Node file, or a
+// string), so large files are never held whole in wasm memory.
+class JsLineReader : public fruit::LineReader {
+ public:
+  explicit JsLineReader(val source) : source_(std::move(source)), name_(source_["name"].as<std::string>()) {}
+
+  bool next_line(std::string& line) override {
+    for (;;) {
+      const size_t newline = buffer_.find('\n', start_);
+      if (newline != std::string::npos) {
+        line.assign(buffer_, start_, newline - start_);
+        start_ = newline + 1;
+        return true;
+      }
+      if (done_) {
+        if (start_ >= buffer_.size()) return false;
+        line.assign(buffer_, start_, std::string::npos);
+        start_ = buffer_.size();
+        return true;
+      }
+      buffer_.erase(0, start_);
+      start_ = 0;
+      const val chunk = source_.call<val>("read");
+      if (chunk.isNull() || chunk.isUndefined()) {
+        done_ = true;
+      } else {
+        buffer_ += chunk.as<std::string>();
+      }
+    }
+  }
+  std::string_view name() const override { return name_; }
+
+ private:
+  val source_;
+  std::string name_;
+  std::string buffer_;
+  size_t start_ = 0;
+  bool done_ = false;
+};
+
+// Scores two FRUIT files. on_example(json_line) gets each per-example line
+// (as `fruitbench score --per-example` writes it), on_progress(n) every 1000
+// examples; the result is the report of `fruitbench score --format json`.
+std::string evaluate(val gold, val predictions, const std::string& options_json, val on_example, val on_progress) {
+  auto options = scoring_options(options_json);
+  if (!options.ok()) return fail(options.error());
+  JsLineReader gold_reader(std::move(gold)), prediction_reader(std::move(predictions));
+  fruit::EvaluateCallbacks callbacks;
+  if (!on_example.isNull() && !on_example.isUndefined()) {
+    callbacks.on_example = [&](const fruit::ScoredExample& e) { on_example(fruit::example_json(e).dump()); };
+  }
+  if (!on_progress.isNull() && !on_progress.isUndefined()) {
+    callbacks.on_progress = [&](size_t done) { on_progress(static_cast<double>(done)); };
+  }
+  auto evaluation = fruit::evaluate(gold_reader, prediction_reader, options.value(), callbacks);
+  if (!evaluation.ok()) return fail(evaluation.error());
+  return ok(fruit::report_json(evaluation.value()));
+}
+
+std::string validate(val gold, val predictions) {
+  JsLineReader gold_reader(std::move(gold)), prediction_reader(std::move(predictions));
+  auto validation = fruit::validate(gold_reader, prediction_reader);
+  if (!validation.ok()) return fail(validation.error());
+  Json problems = Json::array();
+  for (const auto& p : validation.value().problems) {
+    problems.push_back({{"message", p.message}, {"file", p.file}, {"line", p.line}, {"field", p.field},
+                        {"text", p.to_string()}});
+  }
+  return ok({{"examples", validation.value().examples},
+             {"edit5_predictions", validation.value().edit5_predictions},
+             {"problems", problems}});
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(fruitbench) {
+  emscripten::function("version", &version);
+  emscripten::function("normalize", &normalize);
+  emscripten::function("additions", &additions);
+  emscripten::function("checkEdit5", &check_edit5);
+  emscripten::function("tokenize", &tokenize);
+  emscripten::function("scoreExample", &score_example);
+  emscripten::function("signature", &signature);
+  emscripten::function("evaluate", &evaluate);
+  emscripten::function("validate", &validate);
+}

@@ -1,0 +1,88 @@
+// The JavaScript API of fruitbench: a thin, typed face over the Embind
+// module (see fruitbench-api.d.ts for the types). Works unchanged in
+// browsers, workers and Node; load the module with the loader for your
+// environment (wasm/node.mjs in Node, web/js/fruitbench-web.mjs in pages).
+
+/** An error from the core: names the file, line and field when it has them. */
+export class FruitbenchError extends Error {
+  constructor(error) {
+    super(error.text || error.message);
+    this.name = 'FruitbenchError';
+    this.file = error.file || '';
+    this.line = error.line || 0;
+    this.field = error.field || '';
+    this.reason = error.message;
+  }
+}
+
+function unwrap(resultJson) {
+  const result = JSON.parse(resultJson);
+  if (!result.ok) throw new FruitbenchError(result.error);
+  return result.value;
+}
+
+function optionsJson(options = {}) {
+  const { stem = false, bootstrap = 1000, seed = 12345 } = options;
+  return JSON.stringify({ stem, bootstrap, seed });
+}
+
+/**
+ * A line source over a string, read in chunks (as a file would be).
+ * @param {string} name shown in error messages
+ * @param {string} text
+ */
+export function textSource(name, text, chunkSize = 1 << 20) {
+  let offset = 0;
+  return {
+    name,
+    read() {
+      if (offset >= text.length) return null;
+      const chunk = text.slice(offset, offset + chunkSize);
+      offset += chunkSize;
+      return chunk;
+    },
+  };
+}
+
+/**
+ * A line source over a Blob or File, for Web Workers: reads 1 MiB slices
+ * synchronously, so a large file is never held whole in memory.
+ */
+export function blobSource(blob, name = blob.name || 'file', chunkSize = 1 << 20) {
+  const reader = new FileReaderSync();
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  let offset = 0;
+  return {
+    name,
+    read() {
+      if (offset >= blob.size) {
+        const rest = decoder.decode();
+        offset = Infinity;
+        return rest.length ? rest : null;
+      }
+      const bytes = reader.readAsArrayBuffer(blob.slice(offset, offset + chunkSize));
+      offset += chunkSize;
+      // stream: true keeps a UTF-8 sequence cut by the slice for the next one.
+      return decoder.decode(new Uint8Array(bytes), { stream: offset < blob.size });
+    },
+  };
+}
+
+/** Wraps an instantiated Emscripten module (createFruitbench()). */
+export function wrap(module) {
+  return {
+    /** @returns {string} */
+    version: () => module.version(),
+    normalize: (inputs, edit) => unwrap(module.normalize(inputs, edit)),
+    additions: (source, target) => unwrap(module.additions(source, target)),
+    checkEdit5: (inputs, edit) => unwrap(module.checkEdit5(inputs, edit)),
+    tokenize: (text, { stem = false } = {}) => unwrap(module.tokenize(text, stem)),
+    scoreExample: ({ normalizedInputs, gold, prediction }, options) =>
+      unwrap(module.scoreExample(normalizedInputs, gold, prediction, optionsJson(options))),
+    signature: (options) => unwrap(module.signature(optionsJson(options))),
+    evaluate(gold, predictions, options = {}, { onExample = null, onProgress = null } = {}) {
+      return unwrap(module.evaluate(gold, predictions, optionsJson(options), onExample, onProgress));
+    },
+    validate: (gold, predictions) => unwrap(module.validate(gold, predictions)),
+  };
+}
