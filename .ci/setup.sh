@@ -17,5 +17,5 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
 fi
 
-cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DFRUIT_BUILD_TESTS=ON -DFRUIT_BUILD_CLI=ON >/dev/null
 cmake --build "$root/build" -j"$(nproc)"

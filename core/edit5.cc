@@ -73,12 +73,6 @@ Result<InputOutline> outline_input(std::string_view inputs) {
   return outline;
 }
 
-namespace {
-
-std::string uid_text(size_t uid) { return uid == kHugeUid ? std::string("(huge)") : std::to_string(uid); }
-
-}  // namespace
-
 std::vector<Diagnostic> validate_edit5(const std::vector<Edit5Unit>& units, const InputOutline& input) {
   std::vector<Diagnostic> diagnostics;
   const auto report = [&](size_t unit, std::string code, std::string message) {

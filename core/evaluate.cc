@@ -218,7 +218,7 @@ Result<NormalizedPair> normalize_pair(const GoldItem& g, const PredictionItem& p
     if (!normalized.ok()) return record_error(gold_at, "inputs", normalized.error().message);
     for (const auto& dropped : normalized.value().dropped) {
       warnings.add(record_error(gold_at, "targets",
-                                "copy token [" + std::to_string(dropped.uid) + "] names no source sentence; dropped"));
+                                "copy token [" + uid_text(dropped.uid) + "] names no source sentence; dropped"));
     }
     out.inputs = g.record.normalized_inputs.value_or(normalized.value().source);
     out.gold_targets = g.record.normalized_targets.value_or(normalized.value().edited);
@@ -230,7 +230,7 @@ Result<NormalizedPair> normalize_pair(const GoldItem& g, const PredictionItem& p
     if (!normalized.ok()) return record_error(gold_at, "inputs", normalized.error().message);
     for (const auto& dropped : normalized.value().dropped) {
       warnings.add(record_error(prediction_at, "targets",
-                                "copy token [" + (dropped.uid == kHugeUid ? std::string("(huge)") : std::to_string(dropped.uid)) +
+                                "copy token [" + uid_text(dropped.uid) +
                                     "] names no source sentence; dropped, as the official normalization does"));
     }
     out.predicted_targets = std::move(normalized.value().edited);

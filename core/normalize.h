@@ -27,6 +27,9 @@ struct Delimiter {
 };
 inline constexpr size_t kHugeUid = static_cast<size_t>(-1);
 
+// A uid for messages: its digits, or "(huge)" when it saturated.
+inline std::string uid_text(size_t uid) { return uid == kHugeUid ? std::string("(huge)") : std::to_string(uid); }
+
 // All non-overlapping matches of \[(\d+)\] (open='[') or \((\d+)\) (open='(')
 // from left to right, as re.finditer finds them.
 std::vector<Delimiter> find_delimiters(std::string_view text, char open, char close);

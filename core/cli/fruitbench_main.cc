@@ -301,7 +301,7 @@ int run_normalize(int argc, char** argv) {
     if (!normalized.ok()) return data_error(normalized.error());
     fruit::Json out = {{"normalized_inputs", normalized.value().source},
                        {"normalized_targets", normalized.value().edited}};
-    for (const auto& d : normalized.value().dropped) std::cerr << "warning: copy token [" << d.uid << "] dropped\n";
+    for (const auto& d : normalized.value().dropped) std::cerr << "warning: copy token [" << fruit::uid_text(d.uid) << "] dropped\n";
     return emit(*args, out.dump() + "\n");
   }
   if (args->positional.size() != 1) return usage_error("normalize takes one file (or --inputs and --edit)");
@@ -323,7 +323,7 @@ int run_normalize(int argc, char** argv) {
     auto normalized = fruit::normalize(record["inputs"].get<std::string>(), record["targets"].get<std::string>());
     if (!normalized.ok()) return data_error(fruit::record_error(where, "inputs", normalized.error().message));
     for (const auto& d : normalized.value().dropped) {
-      std::cerr << "warning: " << reader.name() << ":" << line_number << ": copy token [" << d.uid << "] dropped\n";
+      std::cerr << "warning: " << reader.name() << ":" << line_number << ": copy token [" << fruit::uid_text(d.uid) << "] dropped\n";
     }
     record["normalized_inputs"] = normalized.value().source;
     record["normalized_targets"] = normalized.value().edited;

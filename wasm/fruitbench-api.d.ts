@@ -1,0 +1,110 @@
+// Types of the fruitbench JavaScript API (wasm/fruitbench-api.mjs).
+// Scores are on a 0..100 scale. Every function throws FruitbenchError on bad
+// input; its file/line/field say where.
+
+export class FruitbenchError extends Error {
+  file: string;   // '' when not about a file
+  line: number;   // 1-based, 0 when not about a line
+  field: string;  // JSON field or argument, '' when none
+  reason: string; // the message without the location
+}
+
+/** Something that yields a file's text in chunks; null at the end. */
+export interface LineSource {
+  name: string;
+  read(): string | null;
+}
+export function textSource(name: string, text: string, chunkSize?: number): LineSource;
+/** Web Workers only (uses FileReaderSync). */
+export function blobSource(blob: Blob, name?: string, chunkSize?: number): LineSource;
+
+export interface ScoringOptions {
+  stem?: boolean;      // Porter stemming as rouge_score's use_stemmer (default false)
+  bootstrap?: number;  // resamples, 0 = none (default 1000)
+  seed?: number;       // bootstrap seed (default 12345)
+}
+
+export interface Prf { precision: number; recall: number; fmeasure: number; }
+export type PrfMetric = 'update_rouge1' | 'update_rouge2' | 'update_rougeLsum' | 'rouge1' | 'rouge2' | 'rougeL';
+
+/** One line of `fruitbench score --per-example`. */
+export type ExampleScores = { id: string | number | null; exact_match: 0 | 100 } & Record<PrfMetric, Prf>;
+
+/** The report of `fruitbench score --format json`. */
+export interface Report {
+  n: number;
+  mean: Record<PrfMetric, Prf> & { exact_match: number };
+  bootstrap: null | (Record<PrfMetric, { low: Prf; mid: Prf; high: Prf }> &
+                     { exact_match: { low: number; mid: number; high: number } });
+  signature: string;
+  warnings: string[];
+}
+
+export interface Edit5Unit {
+  kind: 'copy' | 'text';
+  sentence?: number;      // copy: the source sentence (by position)
+  references?: number[];  // text: evidence cited
+  text?: string;          // text: the new text
+  begin: number;          // byte span in the edit (UTF-8)
+  end: number;
+}
+export interface Diagnostic {
+  code: 'copy-out-of-range' | 'copy-repeated' | 'copy-out-of-order' | 'missing-evidence' | 'empty-sentence';
+  message: string;
+  unit: number;   // index into units
+  offset: number; // byte offset in the edit
+}
+
+export interface EvidenceTable { caption: string; header: string[]; rows: string[][]; }
+export interface Evidence { title: string; section: string; text: string; table?: EvidenceTable | null; }
+export interface ParsedEvidence {
+  index: number;          // k of "(k)"
+  title: string;          // as written (underscores)
+  display_title: string;  // underscores as spaces
+  body: string;           // section and text (FRUIT does not mark where one ends)
+  raw: string;            // the whole item after "(k)"
+  table: (EvidenceTable & { section: string }) | null;
+}
+
+export type DiffSpan = { kind: 'equal' | 'inserted' | 'deleted'; text: string };
+export interface SentenceDiff {
+  kind: 'copied' | 'edited' | 'inserted' | 'deleted';
+  source: number | null;   // index of the source sentence
+  updated: number | null;  // index of the updated sentence
+  references: number[];    // evidence cited
+  capped: boolean;         // word diff skipped: the pair was too long
+  spans: DiffSpan[];
+}
+
+export interface Fruitbench {
+  version(): string;
+  // Formats and normalization
+  normalize(inputs: string, edit: string): {
+    normalized_inputs: string; normalized_targets: string; dropped_copy_tokens: number[];
+  };
+  additions(source: string, target: string): string[];
+  checkEdit5(inputs: string, edit: string): {
+    units: Edit5Unit[]; diagnostics: Diagnostic[]; source_sentences: string[]; evidence_count: number;
+  };
+  tokenize(text: string, options?: { stem?: boolean }): string[];
+  // Input linearization
+  splitSentences(text: string): string[];
+  linearize(article: { sentences: string[] }, evidence: Evidence[]): string;
+  parseLinearized(inputs: string): { source_sentences: string[]; evidence: ParsedEvidence[] };
+  parseTable(text: string): EvidenceTable;   // TSV or Markdown pipe table
+  // The FRUIT paper's baselines, as EDIT5 outputs for `inputs`
+  baseline(inputs: string, kind: 'copy-source' | 'copy-source-all-evidence'): string;
+  // Highlighted edits: `update` is an EDIT5 output or (kind 'text') the updated article
+  diff(inputs: string, update: string, kind: 'edit5' | 'text'): { sentences: SentenceDiff[]; html: string };
+  // Metrics
+  scoreExample(texts: { normalizedInputs: string; gold: string; prediction: string }, options?: ScoringOptions):
+      ExampleScores & { gold_additions: string; predicted_additions: string };
+  signature(options?: ScoringOptions): string;
+  evaluate(gold: LineSource, predictions: LineSource, options?: ScoringOptions,
+           callbacks?: { onExample?: (jsonLine: string) => void; onProgress?: (examplesDone: number) => void }): Report;
+  validate(gold: LineSource, predictions: LineSource): {
+    examples: number; edit5_predictions: number; problems: { text: string; file: string; line: number; field: string; message: string }[];
+  };
+}
+
+export function wrap(module: unknown): Fruitbench;
