@@ -8,12 +8,16 @@
 
 #include <string>
 
+#include "baselines.h"
+#include "diff.h"
 #include "edit5.h"
 #include "evaluate.h"
+#include "linearize.h"
 #include "normalize.h"
 #include "report.h"
 #include "rouge.h"
 #include "scoring.h"
+#include "sentences.h"
 
 namespace {
 
@@ -106,6 +110,129 @@ std::string check_edit5(const std::string& inputs, const std::string& edit) {
              {"diagnostics", diagnostics},
              {"source_sentences", sentences},
              {"evidence_count", outline.value().evidence_count}});
+}
+
+std::string split_sentences(const std::string& text) { return ok(fruit::split_sentences(text)); }
+
+Json table_json(const fruit::EvidenceTable& table) {
+  return {{"caption", table.caption}, {"header", table.header}, {"rows", table.rows}};
+}
+
+fruit::Result<fruit::EvidenceTable> table_from_json(const Json& j, const std::string& where) {
+  fruit::EvidenceTable table;
+  if (!j.is_object()) return fruit::Error("must be an object", "", 0, where);
+  if (j.contains("caption") && j["caption"].is_string()) table.caption = j["caption"].get<std::string>();
+  const auto strings = [](const Json& list, std::vector<std::string>& out) {
+    if (!list.is_array()) return false;
+    for (const Json& cell : list) {
+      if (!cell.is_string()) return false;
+      out.push_back(cell.get<std::string>());
+    }
+    return true;
+  };
+  if (j.contains("header") && !strings(j["header"], table.header)) {
+    return fruit::Error("must be a list of strings", "", 0, where + ".header");
+  }
+  if (j.contains("rows")) {
+    if (!j["rows"].is_array()) return fruit::Error("must be a list of rows", "", 0, where + ".rows");
+    for (size_t r = 0; r < j["rows"].size(); ++r) {
+      table.rows.emplace_back();
+      if (!strings(j["rows"][r], table.rows.back())) {
+        return fruit::Error("must be a list of strings", "", 0, where + ".rows[" + std::to_string(r) + "]");
+      }
+    }
+  }
+  return table;
+}
+
+// linearize({"sentences": [...]}, [{"title", "section", "text", "table"}]).
+std::string linearize(const std::string& article_json, const std::string& evidence_json) {
+  auto article = parse_argument(article_json, "article");
+  if (!article.ok()) return fail(article.error());
+  auto evidence_list = parse_argument(evidence_json, "evidence");
+  if (!evidence_list.ok()) return fail(evidence_list.error());
+  fruit::Article a;
+  const Json& sentences = article.value().is_object() ? article.value()["sentences"] : Json();
+  if (!sentences.is_array()) return fail(fruit::Error("must be a list of strings", "", 0, "article.sentences"));
+  for (const Json& s : sentences) {
+    if (!s.is_string()) return fail(fruit::Error("must be a list of strings", "", 0, "article.sentences"));
+    a.sentences.push_back(s.get<std::string>());
+  }
+  if (!evidence_list.value().is_array()) return fail(fruit::Error("must be a list", "", 0, "evidence"));
+  std::vector<fruit::Evidence> evidence;
+  for (size_t i = 0; i < evidence_list.value().size(); ++i) {
+    const Json& e = evidence_list.value()[i];
+    const std::string where = "evidence[" + std::to_string(i) + "]";
+    if (!e.is_object()) return fail(fruit::Error("must be an object", "", 0, where));
+    fruit::Evidence item;
+    for (auto [field, target] : {std::pair{"title", &item.title}, {"section", &item.section}, {"text", &item.text}}) {
+      if (!e.contains(field)) continue;
+      if (!e[field].is_string()) return fail(fruit::Error("must be a string", "", 0, where + "." + field));
+      *target = e[field].get<std::string>();
+    }
+    if (e.contains("table") && !e["table"].is_null()) {
+      auto table = table_from_json(e["table"], where + ".table");
+      if (!table.ok()) return fail(table.error());
+      item.table = std::move(table.value());
+    }
+    evidence.push_back(std::move(item));
+  }
+  auto linearized = fruit::linearize(a, evidence);
+  if (!linearized.ok()) return fail(linearized.error());
+  return ok(linearized.value());
+}
+
+std::string parse_linearized(const std::string& inputs) {
+  auto parsed = fruit::parse_linearized(inputs);
+  if (!parsed.ok()) return fail(parsed.error());
+  Json evidence = Json::array();
+  for (const auto& e : parsed.value().evidence) {
+    Json table = nullptr;
+    if (e.table) {
+      table = table_json(*e.table);
+      table["section"] = e.section;
+    }
+    evidence.push_back({{"index", e.index}, {"title", e.title}, {"display_title", e.display_title},
+                        {"body", e.body}, {"raw", e.raw}, {"table", table}});
+  }
+  return ok({{"source_sentences", parsed.value().sentences}, {"evidence", evidence}});
+}
+
+std::string parse_table(const std::string& text) {
+  auto table = fruit::parse_table_text(text);
+  if (!table.ok()) return fail(table.error());
+  return ok(table_json(table.value()));
+}
+
+std::string baseline(const std::string& inputs, const std::string& kind) {
+  if (kind != "copy-source" && kind != "copy-source-all-evidence") {
+    return fail(fruit::Error("unknown baseline '" + kind + "'", "", 0, "kind"));
+  }
+  auto edit = fruit::baseline_edit(inputs, kind == "copy-source" ? fruit::Baseline::kCopySource
+                                                                 : fruit::Baseline::kCopySourceAllEvidence);
+  if (!edit.ok()) return fail(edit.error());
+  return ok(edit.value());
+}
+
+// The update (an EDIT5 output, or kind "text": the updated article) diffed
+// against the source article of `inputs`.
+std::string diff(const std::string& inputs, const std::string& update, const std::string& kind) {
+  auto parsed = fruit::parse_linearized(inputs);
+  if (!parsed.ok()) return fail(parsed.error());
+  const std::vector<std::string>& source = parsed.value().sentences;
+  std::vector<fruit::UpdatedSentence> updated;
+  if (kind == "edit5") {
+    const std::vector<std::string_view> views(source.begin(), source.end());
+    updated = fruit::updated_from_edit5(fruit::parse_edit5(update), views);
+  } else if (kind == "text") {
+    updated = fruit::updated_from_text(fruit::split_sentences(update), source);
+  } else {
+    return fail(fruit::Error("must be 'edit5' or 'text'", "", 0, "kind"));
+  }
+  const fruit::UpdateDiff result = fruit::diff_update(source, updated);
+  Json out = fruit::diff_to_json(result);
+  out["html"] = fruit::HtmlDiffFormatter().format(result);
+  return ok(out);
 }
 
 std::string tokenize(const std::string& text, bool stem) { return ok(fruit::rouge_tokenize(text, stem)); }
@@ -212,6 +339,12 @@ EMSCRIPTEN_BINDINGS(fruitbench) {
   emscripten::function("additions", &additions);
   emscripten::function("checkEdit5", &check_edit5);
   emscripten::function("tokenize", &tokenize);
+  emscripten::function("splitSentences", &split_sentences);
+  emscripten::function("linearize", &linearize);
+  emscripten::function("parseLinearized", &parse_linearized);
+  emscripten::function("parseTable", &parse_table);
+  emscripten::function("baseline", &baseline);
+  emscripten::function("diff", &diff);
   emscripten::function("scoreExample", &score_example);
   emscripten::function("signature", &signature);
   emscripten::function("evaluate", &evaluate);

@@ -77,6 +77,12 @@ export function wrap(module) {
     additions: (source, target) => unwrap(module.additions(source, target)),
     checkEdit5: (inputs, edit) => unwrap(module.checkEdit5(inputs, edit)),
     tokenize: (text, { stem = false } = {}) => unwrap(module.tokenize(text, stem)),
+    splitSentences: (text) => unwrap(module.splitSentences(text)),
+    linearize: (article, evidence) => unwrap(module.linearize(JSON.stringify(article), JSON.stringify(evidence))),
+    parseLinearized: (inputs) => unwrap(module.parseLinearized(inputs)),
+    parseTable: (text) => unwrap(module.parseTable(text)),
+    baseline: (inputs, kind) => unwrap(module.baseline(inputs, kind)),
+    diff: (inputs, update, kind) => unwrap(module.diff(inputs, update, kind)),
     scoreExample: ({ normalizedInputs, gold, prediction }, options) =>
       unwrap(module.scoreExample(normalizedInputs, gold, prediction, optionsJson(options))),
     signature: (options) => unwrap(module.signature(optionsJson(options))),
