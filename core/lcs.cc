@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <unordered_map>
 
 namespace fruit {
 namespace {
@@ -14,20 +13,24 @@ namespace {
 template <class OnRow>
 void run_rows(TokenIds rows, TokenIds cols, OnRow on_row) {
   const size_t words = (cols.size() + 63) / 64;
-  // Positions of each column token: sparse match masks keep memory linear
-  // even for very long texts with many distinct tokens.
-  std::unordered_map<uint32_t, std::vector<uint32_t>> positions;
-  for (size_t j = 0; j < cols.size(); ++j) positions[cols[j]].push_back(static_cast<uint32_t>(j));
+  // (token, position) pairs sorted by token: each row finds its token's
+  // positions by binary search. One allocation, linear memory even for very
+  // long texts with many distinct tokens.
+  std::vector<std::pair<uint32_t, uint32_t>> positions;
+  positions.reserve(cols.size());
+  for (size_t j = 0; j < cols.size(); ++j) positions.emplace_back(cols[j], static_cast<uint32_t>(j));
+  std::sort(positions.begin(), positions.end());
 
   std::vector<uint64_t> v(words, ~uint64_t{0});
   std::vector<uint64_t> u(words, 0);
   for (size_t i = 0; i < rows.size(); ++i) {
-    const auto found = positions.find(rows[i]);
-    if (found == positions.end()) {
+    auto match = std::lower_bound(positions.begin(), positions.end(), std::pair<uint32_t, uint32_t>(rows[i], 0));
+    if (match == positions.end() || match->first != rows[i]) {
       on_row(i + 1, v, false);
       continue;
     }
-    for (uint32_t j : found->second) {
+    for (; match != positions.end() && match->first == rows[i]; ++match) {
+      const uint32_t j = match->second;
       const uint64_t bit = uint64_t{1} << (j % 64);
       if (v[j / 64] & bit) u[j / 64] |= bit;
     }

@@ -1,5 +1,7 @@
 #include "normalize.h"
 
+#include <string.h>  // memmem
+
 #include <algorithm>
 
 #include "unicode.h"
@@ -108,6 +110,17 @@ Result<Normalized> normalize(std::string_view inputs, std::string_view edit) {
   return result;
 }
 
+namespace {
+
+// Substring test. memmem (glibc and musl) is several times faster than
+// std::string_view::find here: every piece after a period starts with a
+// space, so find's first-character scan stops at every space of the source.
+bool contains(std::string_view haystack, std::string_view needle) {
+  return memmem(haystack.data(), haystack.size(), needle.data(), needle.size()) != nullptr;
+}
+
+}  // namespace
+
 std::vector<std::string_view> extract_additions(std::string_view source, std::string_view target) {
   std::vector<std::string_view> additions;
   size_t pos = 0;
@@ -119,7 +132,7 @@ std::vector<std::string_view> extract_additions(std::string_view source, std::st
     size_t end = target.find('.', pos);
     end = end == std::string_view::npos ? target.size() : end + 1;
     const std::string_view piece = target.substr(pos, end - pos);
-    if (source.find(piece) == std::string_view::npos) additions.push_back(unicode::strip(piece));
+    if (!contains(source, piece)) additions.push_back(unicode::strip(piece));
     pos = end;
   }
   return additions;

@@ -26,12 +26,8 @@ class CompensatedSum {
   double sum_ = 0, compensation_ = 0;
 };
 
-// The 19 numbers of an example, flattened: P, R, F of each metric, then
-// exact match.
-constexpr size_t kValuesPerExample = 3 * kMetricCount + 1;
-
-std::array<double, kValuesPerExample> flatten(const ExampleScores& e) {
-  std::array<double, kValuesPerExample> v{};
+ExampleValues flatten(const ExampleScores& e) {
+  ExampleValues v{};
   for (size_t m = 0; m < kMetricCount; ++m) {
     v[3 * m] = e.metrics[m].precision;
     v[3 * m + 1] = e.metrics[m].recall;
@@ -71,6 +67,8 @@ ExampleScores score_example(RougeTokenizer& tokenizer, const ExampleTexts& texts
   return scores;
 }
 
+void Aggregator::add(const ExampleScores& scores) { examples_.push_back(flatten(scores)); }
+
 uint64_t BootstrapRng::below(uint64_t bound) {
   // Values under `threshold` would make some results more likely.
   const uint64_t threshold = (0 - bound) % bound;
@@ -99,11 +97,10 @@ Aggregate Aggregator::aggregate(const ScoringOptions& options) const {
   const double n = static_cast<double>(examples_.size());
 
   std::array<CompensatedSum, kValuesPerExample> sums;
-  for (const ExampleScores& e : examples_) {
-    const auto v = flatten(e);
+  for (const ExampleValues& v : examples_) {
     for (size_t k = 0; k < kValuesPerExample; ++k) sums[k].add(v[k]);
   }
-  std::array<double, kValuesPerExample> means{};
+  ExampleValues means{};
   for (size_t k = 0; k < kValuesPerExample; ++k) means[k] = sums[k].value() / n;
   for (size_t m = 0; m < kMetricCount; ++m) result.mean[m] = {means[3 * m], means[3 * m + 1], means[3 * m + 2]};
   result.exact_match_mean = means[3 * kMetricCount];
@@ -112,16 +109,13 @@ Aggregate Aggregator::aggregate(const ScoringOptions& options) const {
   result.has_bootstrap = true;
   // rouge_score's BootstrapAggregator: resample examples with replacement,
   // take each resample's mean, report percentiles of those means.
-  std::vector<std::array<double, kValuesPerExample>> values;
-  values.reserve(examples_.size());
-  for (const ExampleScores& e : examples_) values.push_back(flatten(e));
   std::array<std::vector<double>, kValuesPerExample> resample_means;
   for (auto& r : resample_means) r.reserve(options.bootstrap_samples);
   BootstrapRng rng(options.seed);
   for (size_t s = 0; s < options.bootstrap_samples; ++s) {
-    std::array<double, kValuesPerExample> sum{};
-    for (size_t i = 0; i < values.size(); ++i) {
-      const auto& v = values[rng.below(values.size())];
+    ExampleValues sum{};
+    for (size_t i = 0; i < examples_.size(); ++i) {
+      const ExampleValues& v = examples_[rng.below(examples_.size())];
       for (size_t k = 0; k < kValuesPerExample; ++k) sum[k] += v[k];
     }
     for (size_t k = 0; k < kValuesPerExample; ++k) resample_means[k].push_back(sum[k] / n);

@@ -67,16 +67,21 @@ struct Aggregate {
   bool has_bootstrap = false;
 };
 
-// Collects per-example scores and aggregates them. Keeps 19 doubles per
-// example (for the bootstrap), never the texts.
+// The 19 numbers of an example, flattened: P, R, F of each metric, then
+// exact match. These are the sufficient statistics of every aggregate.
+inline constexpr size_t kValuesPerExample = 3 * kMetricCount + 1;
+using ExampleValues = std::array<double, kValuesPerExample>;
+
+// Collects per-example scores and aggregates them. Keeps 19 doubles (152
+// bytes) per example for the bootstrap, never the texts.
 class Aggregator {
  public:
-  void add(const ExampleScores& scores) { examples_.push_back(scores); }
+  void add(const ExampleScores& scores);
   size_t size() const { return examples_.size(); }
   Aggregate aggregate(const ScoringOptions& options) const;
 
  private:
-  std::vector<ExampleScores> examples_;
+  std::vector<ExampleValues> examples_;
 };
 
 // A sacrebleu-style signature: exactly how a number was computed, e.g.

@@ -1,9 +1,23 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh machine: installs what is missing,
-# builds, and runs every test (unit, conformance with the official
-# evaluation, CLI end to end) through ctest.
+# builds natively and to WebAssembly, and runs every test:
+#   1. native: Catch2 unit + conformance suite, CLI end to end (ctest)
+#   2. WebAssembly: the same Catch2 suite under Node (ctest in build-wasm)
+#   3. Node: wasm module and `npm run fruitbench` equal to native, JS API
+#   4. browser: the playground in headless Chromium (playwright-core)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bash "$root/.ci/setup.sh"
-cd "$root/build"
-ctest --output-on-failure
+cd "$root"
+
+bash .ci/setup.sh
+bash wasm/build.sh
+bash .ci/setup-browser.sh
+
+echo "== native tests"
+(cd build && ctest --output-on-failure)
+echo "== WebAssembly tests (the native suite under Node)"
+(cd build-wasm && ctest --output-on-failure)
+echo "== Node tests"
+node --test tests/node/
+echo "== browser tests"
+node --test tests/browser/
