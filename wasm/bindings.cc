@@ -300,7 +300,8 @@ class JsLineReader : public fruit::LineReader {
 
 // Scores two FRUIT files. on_example(json_line) gets each per-example line
 // (as `fruitbench score --per-example` writes it), on_progress(n) every 1000
-// examples; the result is the report of `fruitbench score --format json`.
+// examples; the result is the report of `fruitbench score --format json`,
+// parsed and as text.
 std::string evaluate(val gold, val predictions, const std::string& options_json, val on_example, val on_progress) {
   auto options = scoring_options(options_json);
   if (!options.ok()) return fail(options.error());
@@ -314,7 +315,10 @@ std::string evaluate(val gold, val predictions, const std::string& options_json,
   }
   auto evaluation = fruit::evaluate(gold_reader, prediction_reader, options.value(), callbacks);
   if (!evaluation.ok()) return fail(evaluation.error());
-  return ok(fruit::report_json(evaluation.value()));
+  const Json report = fruit::report_json(evaluation.value());
+  // The text too: JavaScript prints numbers differently from the core, and
+  // a downloaded report must equal `fruitbench score --format json`.
+  return ok({{"report", report}, {"text", report.dump(2) + "\n"}});
 }
 
 std::string validate(val gold, val predictions) {

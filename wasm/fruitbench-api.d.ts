@@ -101,7 +101,8 @@ export interface Fruitbench {
       ExampleScores & { gold_additions: string; predicted_additions: string };
   signature(options?: ScoringOptions): string;
   evaluate(gold: LineSource, predictions: LineSource, options?: ScoringOptions,
-           callbacks?: { onExample?: (jsonLine: string) => void; onProgress?: (examplesDone: number) => void }): Report;
+           callbacks?: { onExample?: (jsonLine: string) => void; onProgress?: (examplesDone: number) => void }):
+      Report & { readonly text: string };  // text: exactly what `fruitbench score --format json` prints
   validate(gold: LineSource, predictions: LineSource): {
     examples: number; edit5_predictions: number; problems: { text: string; file: string; line: number; field: string; message: string }[];
   };

@@ -37,8 +37,12 @@ export function textSource(name, text, chunkSize = 1 << 20) {
     name,
     read() {
       if (offset >= text.length) return null;
-      const chunk = text.slice(offset, offset + chunkSize);
-      offset += chunkSize;
+      let end = Math.min(offset + chunkSize, text.length);
+      // Never cut a surrogate pair: half of one is not valid UTF-16.
+      const last = text.charCodeAt(end - 1);
+      if (last >= 0xd800 && last <= 0xdbff && end < text.length) end += 1;
+      const chunk = text.slice(offset, end);
+      offset = end;
       return chunk;
     },
   };
@@ -87,7 +91,10 @@ export function wrap(module) {
       unwrap(module.scoreExample(normalizedInputs, gold, prediction, optionsJson(options))),
     signature: (options) => unwrap(module.signature(optionsJson(options))),
     evaluate(gold, predictions, options = {}, { onExample = null, onProgress = null } = {}) {
-      return unwrap(module.evaluate(gold, predictions, optionsJson(options), onExample, onProgress));
+      const { report, text } = unwrap(module.evaluate(gold, predictions, optionsJson(options), onExample, onProgress));
+      // Not enumerable: the report stays equal to the parsed CLI output.
+      Object.defineProperty(report, 'text', { value: text, enumerable: false });
+      return report;
     },
     validate: (gold, predictions) => unwrap(module.validate(gold, predictions)),
   };

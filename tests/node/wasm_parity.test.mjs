@@ -26,6 +26,7 @@ for (const { name, gold, pred } of conformanceCases()) {
       assert.equal(lines.map((l) => `${l}\n`).join(''), readFileSync(perExample, 'utf8'));
       // File names in warnings are the paths both were given.
       assert.deepEqual(report, JSON.parse(nativeReport));
+      assert.equal(report.text, nativeReport);
     });
   }
 }
