@@ -23,4 +23,4 @@ emcmake cmake -S "$root" -B "$root/build-wasm" -DCMAKE_BUILD_TYPE=Release \
 cmake --build "$root/build-wasm" -j"$(nproc)" "$@"
 
 mkdir -p "$root/web/generated"
-cp "$root/build-wasm/esm/fruitbench.mjs" "$root/wasm/fruitbench-api.mjs" "$root/web/generated/"
+cp "$root/build-wasm/esm/fruitbench.mjs" "$root/build-wasm/esm/fruitbench.wasm" "$root/wasm/fruitbench-api.mjs" "$root/web/generated/"
