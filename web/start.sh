@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# The main job: sets everything up on a fresh machine and scores the bundled
-# example (web/examples: five articles, gold updates and a system's
-# predictions, some as EDIT5 output and some as updated text).
+# The main command (see README.md): installs what is missing, builds the
+# native tool (build/) and the WebAssembly module (build-wasm/, copied into
+# web/generated/), scores the bundled example with the native CLI, then serves
+# the playground on http://127.0.0.1:PORT/ (PORT: first argument or $PORT,
+# default 8080; the next free port is taken if it is in use).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bash "$root/.ci/setup.sh" >&2
 cd "$root"
+
+bash .ci/setup.sh >&2
+bash wasm/build.sh >&2
+
+echo "Bundled example (web/examples), scored by the native CLI:"
 ./build/fruitbench score --gold web/examples/gold.jsonl --pred web/examples/pred.jsonl
 echo
 echo "Score your own files with: ./build/fruitbench score --gold GOLD.jsonl --pred PRED.jsonl (see README.md)"
+echo "or open the playground below; stop it with Ctrl-C."
+echo
+exec node web/server.mjs "$@"
