@@ -300,22 +300,6 @@ std::string whitespace_key(std::string_view text) {
   return out;
 }
 
-// Sizes of the multiset intersection of two sorted sequences: a cheap upper
-// bound of their LCS.
-size_t common_count(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
-  size_t i = 0, j = 0, count = 0;
-  while (i < a.size() && j < b.size()) {
-    if (a[i] < b[j]) {
-      ++i;
-    } else if (b[j] < a[i]) {
-      ++j;
-    } else {
-      ++count, ++i, ++j;
-    }
-  }
-  return count;
-}
-
 double f1(size_t common, size_t na, size_t nb) {
   return na + nb == 0 ? 0.0 : 2.0 * static_cast<double>(common) / static_cast<double>(na + nb);
 }
@@ -512,7 +496,7 @@ UpdateDiff diff_update(const std::vector<std::string>& source_sentences, const s
       const size_t na = words.size(), nb = source_words[s].size();
       // Cheap upper bounds first: most pairs are unrelated sentences.
       if (f1(std::min(na, nb), na, nb) < options.edited_similarity) continue;
-      if (f1(common_count(sorted, source_sorted[s]), na, nb) < options.edited_similarity) continue;
+      if (f1(sorted_overlap(sorted, source_sorted[s]), na, nb) < options.edited_similarity) continue;
       const double similarity = f1(lcs_length(words, source_words[s]), na, nb);
       if (similarity >= options.edited_similarity) candidates.push_back({similarity, u, s});
     }

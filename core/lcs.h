@@ -21,4 +21,21 @@ size_t lcs_length(TokenIds a, TokenIds b);
 // greater than the one above. ROUGE-Lsum's union depends on this choice.
 std::vector<size_t> lcs_indices(TokenIds ref, TokenIds can);
 
+// Size of the multiset intersection of two sorted sequences (n-gram
+// overlap for ROUGE-N; a cheap upper bound of the LCS for the diff).
+template <class T>
+size_t sorted_overlap(const std::vector<T>& a, const std::vector<T>& b) {
+  size_t i = 0, j = 0, overlap = 0;
+  while (i < a.size() && j < b.size()) {
+    if (a[i] < b[j]) {
+      ++i;
+    } else if (b[j] < a[i]) {
+      ++j;
+    } else {
+      ++overlap, ++i, ++j;
+    }
+  }
+  return overlap;
+}
+
 }  // namespace fruit

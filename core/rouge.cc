@@ -65,21 +65,6 @@ std::vector<uint64_t> sorted_ngrams(TokenIds ids, int n) {
   return keys;
 }
 
-// Size of the multiset intersection of two sorted sequences.
-size_t sorted_overlap(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b) {
-  size_t i = 0, j = 0, overlap = 0;
-  while (i < a.size() && j < b.size()) {
-    if (a[i] < b[j]) {
-      ++i;
-    } else if (b[j] < a[i]) {
-      ++j;
-    } else {
-      ++overlap, ++i, ++j;
-    }
-  }
-  return overlap;
-}
-
 Score from_counts(size_t hits, size_t prediction_count, size_t target_count) {
   Score s;
   s.precision = static_cast<double>(hits) / static_cast<double>(prediction_count);
