@@ -6,9 +6,13 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "baselines.h"
+#include "decoding.h"
 #include "diff.h"
 #include "edit5.h"
 #include "evaluate.h"
@@ -18,6 +22,7 @@
 #include "rouge.h"
 #include "scoring.h"
 #include "sentences.h"
+#include "tokenizer.h"
 
 namespace {
 
@@ -335,6 +340,255 @@ std::string validate(val gold, val predictions) {
              {"problems", problems}});
 }
 
+
+// ---------------------------------------------------------------------------
+// The editor model: tokenizer and step-wise constrained decoder (the network
+// itself runs in ONNX Runtime, driven from JavaScript: web/js/model/runtime.mjs).
+// Classes hold core objects; a constructor that can fail keeps its error,
+// which error() returns as the usual JSON (wrapped as FruitbenchError).
+
+std::vector<int32_t> ids_from(const val& array) { return emscripten::convertJSArrayToNumberVector<int32_t>(array); }
+
+// A fresh Int32Array copy of ids (never a view into wasm memory, which moves).
+val int32_array(const std::vector<int32_t>& ids) {
+  val out = val::global("Int32Array").new_(ids.size());
+  out.call<void>("set", val(emscripten::typed_memory_view(ids.size(), ids.data())));
+  return out;
+}
+
+class JsTokenizer {
+ public:
+  explicit JsTokenizer(const std::string& json_text) {
+    auto tokenizer = fruit::Tokenizer::from_json(json_text);
+    if (tokenizer.ok()) {
+      tokenizer_ = std::make_shared<fruit::Tokenizer>(std::move(tokenizer.value()));
+    } else {
+      error_ = fail(tokenizer.error());
+    }
+  }
+  std::string error() const { return error_; }
+  val encode(const std::string& text, bool add_eos) const { return int32_array(tokenizer_->encode(text, add_eos)); }
+  std::string decode(val ids, bool skip_special) const { return tokenizer_->decode(ids_from(ids), skip_special); }
+  int32_t id_of(const std::string& piece) const { return tokenizer_->id_of(piece); }
+  std::string piece_of(int32_t id) const { return std::string(tokenizer_->piece_of(id)); }
+  std::string token_text(int32_t id) const { return tokenizer_->token_text(id); }
+  std::string info() const {
+    int32_t copies = 0, references = 0;
+    while (tokenizer_->copy_token_id(copies) >= 0) ++copies;
+    while (tokenizer_->reference_token_id(references) >= 0) ++references;
+    return ok({{"vocab_size", tokenizer_->vocab_size()},
+               {"eos_id", tokenizer_->eos_id()},
+               {"pad_id", tokenizer_->pad_id()},
+               {"unk_id", tokenizer_->unk_id()},
+               {"copy_tokens", copies},
+               {"reference_tokens", references},
+               {"byte_fallback", tokenizer_->byte_fallback()}});
+  }
+  const std::shared_ptr<fruit::Tokenizer>& get() const { return tokenizer_; }
+
+ private:
+  std::shared_ptr<fruit::Tokenizer> tokenizer_;
+  std::string error_;
+};
+
+// The decoder's token roles from the tokenizer: EOS, pad (the decoder start
+// token), copy tokens [n] and references (k) by number; every other added
+// token (<pad>, <unk>, [CONTEXT], table markers) is forbidden; pieces give
+// the text guard. logits_width is the model's vocab_size (the width of a
+// logits row, which may exceed the tokenizer's).
+fruit::decoding::TokenRoles roles_of(const fruit::Tokenizer& t, int32_t logits_width) {
+  fruit::decoding::TokenRoles roles;
+  roles.vocab_size = logits_width;
+  roles.eos_id = t.eos_id();
+  roles.pad_id = t.pad_id();
+  for (int n = 0; t.copy_token_id(n) >= 0; ++n) roles.copy_token_ids.push_back(t.copy_token_id(n));
+  for (int k = 0; t.reference_token_id(k) >= 0; ++k) roles.reference_token_ids.push_back(t.reference_token_id(k));
+  const int32_t size = std::min(t.vocab_size(), logits_width);
+  roles.pieces.resize(size);
+  for (int32_t id = 0; id < size; ++id) {
+    if (t.is_added_token(id)) {
+      if (id != roles.eos_id && t.copy_index_of(id) < 0 && t.reference_index_of(id) < 0) {
+        roles.forbidden_ids.push_back(id);
+      }
+      roles.pieces[id] = std::string(t.piece_of(id));
+    } else {
+      roles.pieces[id] = t.token_text(id);
+    }
+  }
+  return roles;
+}
+
+class JsVocabulary {
+ public:
+  JsVocabulary(const JsTokenizer& tokenizer, int32_t logits_width) {
+    if (!tokenizer.get()) {
+      error_ = fail(fruit::Error("the tokenizer failed to load"));
+      return;
+    }
+    tokenizer_ = tokenizer.get();
+    auto vocabulary = fruit::decoding::Vocabulary::compile(roles_of(*tokenizer_, logits_width));
+    if (vocabulary.ok()) {
+      vocabulary_ = std::move(vocabulary.value());
+    } else {
+      error_ = fail(vocabulary.error());
+    }
+  }
+  std::string error() const { return error_; }
+  int32_t size() const { return vocabulary_->size(); }
+  const std::shared_ptr<const fruit::decoding::Vocabulary>& get() const { return vocabulary_; }
+  const std::shared_ptr<fruit::Tokenizer>& tokenizer() const { return tokenizer_; }
+
+ private:
+  std::shared_ptr<fruit::Tokenizer> tokenizer_;
+  std::shared_ptr<const fruit::decoding::Vocabulary> vocabulary_;
+  std::string error_;
+};
+
+fruit::Result<fruit::decoding::DecodeOptions> decode_options(const std::string& options_json) {
+  auto parsed = parse_argument(options_json.empty() ? "{}" : options_json, "options");
+  if (!parsed.ok()) return parsed.error();
+  const Json& o = parsed.value();
+  if (!o.is_object()) return fruit::Error("options must be an object");
+  fruit::decoding::DecodeOptions options;
+  const auto whole = [&](const char* name, size_t& target) -> bool {
+    if (!o.contains(name)) return true;
+    if (!o[name].is_number_unsigned()) return false;
+    target = o[name].get<size_t>();
+    return true;
+  };
+  for (auto [name, target] : {std::pair{"beams", &options.num_beams}, {"maxTokens", &options.max_tokens},
+                              {"draftTokens", &options.draft_tokens}, {"draftNgramMax", &options.draft_ngram_max},
+                              {"draftNgramMin", &options.draft_ngram_min}}) {
+    if (!whole(name, *target)) return fruit::Error("must be a whole number", "", 0, std::string("options.") + name);
+  }
+  if (o.contains("speculation")) {
+    if (!o["speculation"].is_boolean()) return fruit::Error("must be true or false", "", 0, "options.speculation");
+    if (!o["speculation"].get<bool>()) options.draft_tokens = 0;
+  }
+  if (o.contains("lengthPenalty")) {
+    if (!o["lengthPenalty"].is_number()) return fruit::Error("must be a number", "", 0, "options.lengthPenalty");
+    options.length_penalty = o["lengthPenalty"].get<double>();
+  }
+  if (o.contains("allowEmpty")) options.allow_empty = o["allowEmpty"].is_boolean() && o["allowEmpty"].get<bool>();
+  if (o.contains("adaptiveDraft")) {
+    options.adaptive_draft = o["adaptiveDraft"].is_boolean() && o["adaptiveDraft"].get<bool>();
+  }
+  if (o.contains("earlyStopping")) {
+    const Json& e = o["earlyStopping"];
+    if (e == "exact") {
+      options.early_stopping = fruit::decoding::EarlyStopping::kExact;
+    } else if (e == "heuristic" || e == false) {
+      options.early_stopping = fruit::decoding::EarlyStopping::kHeuristic;
+    } else if (e == "first" || e == true) {
+      options.early_stopping = fruit::decoding::EarlyStopping::kFirst;
+    } else {
+      return fruit::Error("must be 'exact', 'heuristic' or 'first'", "", 0, "options.earlyStopping");
+    }
+  }
+  return options;
+}
+
+// One input's decoding: new Decoder(vocabulary, optionsJson, inputs, inputIds)
+// reads the sentence and evidence counts from the linearized `inputs`
+// (outline_input) and takes the encoder's input ids (for drafting).
+class JsDecoder {
+ public:
+  JsDecoder(const JsVocabulary& vocabulary, const std::string& options_json, const std::string& inputs,
+            val input_ids) {
+    if (!vocabulary.get()) {
+      error_ = fail(fruit::Error("the vocabulary failed to compile"));
+      return;
+    }
+    tokenizer_ = vocabulary.tokenizer();
+    auto options = decode_options(options_json);
+    if (!options.ok()) {
+      error_ = fail(options.error());
+      return;
+    }
+    auto outline = fruit::outline_input(inputs);
+    if (!outline.ok()) {
+      error_ = fail(outline.error());
+      return;
+    }
+    sentences_ = outline.value().source_sentences.size();
+    evidence_ = outline.value().evidence_count;
+    auto decoder = fruit::decoding::Decoder::create(vocabulary.get(), options.value(), sentences_, evidence_,
+                                                    ids_from(input_ids));
+    if (decoder.ok()) {
+      decoder_ = std::make_unique<fruit::decoding::Decoder>(std::move(decoder.value()));
+    } else {
+      error_ = fail(decoder.error());
+    }
+  }
+  std::string error() const { return error_; }
+
+  // {rows, width, tokens: Int32Array [rows x width], cache_rows: Int32Array, cache_length}
+  val next_inputs() const {
+    const auto& step = decoder_->next_inputs();
+    val out = val::object();
+    out.set("rows", static_cast<double>(step.rows));
+    out.set("width", static_cast<double>(step.width));
+    out.set("tokens", int32_array(step.tokens));
+    out.set("cache_rows", int32_array(step.cache_rows));
+    out.set("cache_length", static_cast<double>(step.cache_length));
+    return out;
+  }
+
+  // logits: Float32Array [rows x width x vocab] of the pass just run. Copied
+  // into wasm memory once (JavaScript cannot lend its memory to wasm).
+  std::string advance(val logits) {
+    const size_t n = logits["length"].as<size_t>();
+    logits_.resize(n);
+    val view(emscripten::typed_memory_view(n, logits_.data()));
+    view.call<void>("set", logits);
+    auto status = decoder_->advance(logits_);
+    if (!status.ok()) return fail(status.error());
+    return ok(nullptr);
+  }
+
+  bool done() const { return decoder_->done(); }
+
+  val result_ids() const { return int32_array(decoder_->result()); }
+
+  // {ids, text (EDIT5, special tokens skipped), hypotheses [{ids, text, score, ended_with_eos}], stats}
+  std::string result() const {
+    Json hypotheses = Json::array();
+    for (const auto& h : decoder_->hypotheses()) {
+      hypotheses.push_back({{"ids", h.tokens},
+                            {"text", tokenizer_->decode(h.tokens, true)},
+                            {"score", h.score},
+                            {"sum_logprobs", h.sum_logprobs},
+                            {"ended_with_eos", h.ended_with_eos}});
+    }
+    const auto ids = decoder_->result();
+    return ok({{"ids", ids},
+               {"text", tokenizer_->decode(ids, true)},
+               {"done", decoder_->done()},
+               {"hypotheses", hypotheses},
+               {"sentences", sentences_},
+               {"evidence", evidence_},
+               {"stats", stats_json()}});
+  }
+
+  std::string stats() const { return ok(stats_json()); }
+
+ private:
+  Json stats_json() const {
+    const auto& s = decoder_->stats();
+    return {{"passes", s.passes},
+            {"positions", s.positions},
+            {"generated", s.generated},
+            {"drafted", s.drafted},
+            {"accepted", s.accepted}};
+  }
+
+  std::shared_ptr<fruit::Tokenizer> tokenizer_;
+  std::unique_ptr<fruit::decoding::Decoder> decoder_;
+  std::vector<float> logits_;
+  size_t sentences_ = 0, evidence_ = 0;
+  std::string error_;
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(fruitbench) {
@@ -353,4 +607,27 @@ EMSCRIPTEN_BINDINGS(fruitbench) {
   emscripten::function("signature", &signature);
   emscripten::function("evaluate", &evaluate);
   emscripten::function("validate", &validate);
+
+  emscripten::class_<JsTokenizer>("Tokenizer")
+      .constructor<std::string>()
+      .function("error", &JsTokenizer::error)
+      .function("encode", &JsTokenizer::encode)
+      .function("decode", &JsTokenizer::decode)
+      .function("idOf", &JsTokenizer::id_of)
+      .function("pieceOf", &JsTokenizer::piece_of)
+      .function("tokenText", &JsTokenizer::token_text)
+      .function("info", &JsTokenizer::info);
+  emscripten::class_<JsVocabulary>("Vocabulary")
+      .constructor<const JsTokenizer&, int32_t>()
+      .function("error", &JsVocabulary::error)
+      .function("size", &JsVocabulary::size);
+  emscripten::class_<JsDecoder>("Decoder")
+      .constructor<const JsVocabulary&, std::string, std::string, val>()
+      .function("error", &JsDecoder::error)
+      .function("nextInputs", &JsDecoder::next_inputs)
+      .function("advance", &JsDecoder::advance)
+      .function("done", &JsDecoder::done)
+      .function("resultIds", &JsDecoder::result_ids)
+      .function("result", &JsDecoder::result)
+      .function("stats", &JsDecoder::stats);
 }

@@ -24,3 +24,4 @@ cmake --build "$root/build-wasm" -j"$(nproc)" "$@"
 
 mkdir -p "$root/web/generated"
 cp "$root/build-wasm/esm/fruitbench.mjs" "$root/build-wasm/esm/fruitbench.wasm" "$root/wasm/fruitbench-api.mjs" "$root/web/generated/"
+node "$root/wasm/copy-models.mjs"

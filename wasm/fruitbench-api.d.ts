@@ -76,6 +76,91 @@ export interface SentenceDiff {
   spans: DiffSpan[];
 }
 
+// ---------------------------------------------------------------------------
+// The editor model (core/tokenizer.h, core/decoding.h). The network runs in
+// ONNX Runtime (web/js/model/runtime.mjs); these objects hold wasm memory:
+// call delete() when done with them.
+
+export interface TokenizerInfo {
+  vocab_size: number;      // one past the largest id
+  eos_id: number;          // </s>
+  pad_id: number;          // <pad>, T5's decoder start token
+  unk_id: number;
+  copy_tokens: number;     // how many [n] tokens the vocabulary has
+  reference_tokens: number; // how many (k) tokens
+  byte_fallback: boolean;
+}
+
+/** A SentencePiece unigram tokenizer read from tokenizer.json (encodes as transformers.js does). */
+export interface Tokenizer {
+  info: TokenizerInfo;
+  /** Ids of text, followed by </s> unless addEos is false. */
+  encode(text: string, options?: { addEos?: boolean }): Int32Array;
+  /** Text of ids (special tokens dropped unless skipSpecial is false). */
+  decode(ids: ArrayLike<number>, options?: { skipSpecial?: boolean }): string;
+  idOf(piece: string): number;          // -1 when absent
+  pieceOf(id: number): string;          // '' when out of range
+  tokenText(id: number): string;        // what the id adds to decoded text
+  copyTokenId(n: number): number;       // id of "[n]", or -1
+  referenceTokenId(k: number): number;  // id of "(k)", or -1
+  /**
+   * The decoder's token roles (EOS, pad, copy and reference tokens, every
+   * other added token forbidden, pieces for the text guard), compiled for
+   * logits rows of logitsWidth floats (the model config's vocab_size;
+   * default: the tokenizer's).
+   */
+  vocabulary(logitsWidth?: number): Vocabulary;
+  delete(): void;
+}
+
+export interface Vocabulary { size: number; delete(): void; }
+
+export interface DecodeOptions {
+  beams?: number;          // 1 (default): greedy; more: beam search
+  maxTokens?: number;      // output tokens, EOS not counted (default 256)
+  speculation?: boolean;   // copy-run / prompt-lookup drafts (greedy only; default true)
+  draftTokens?: number;    // longest draft (default 8)
+  draftNgramMin?: number;  // default 1
+  draftNgramMax?: number;  // default 3
+  adaptiveDraft?: boolean; // default false
+  lengthPenalty?: number;  // default 1
+  earlyStopping?: 'exact' | 'heuristic' | 'first';  // default 'exact'
+  allowEmpty?: boolean;    // default false
+}
+
+/** What to feed the decoder on the next pass (core/decoding.h Step). */
+export interface DecoderStep {
+  rows: number;              // batch rows (hypotheses); 0 when done
+  width: number;             // tokens per row: 1, or 1 + draft length
+  tokens: Int32Array;        // [rows x width], row-major
+  cache_rows: Int32Array;    // row r's cache is row cache_rows[r] of the previous pass's cache ...
+  cache_length: number;      // ... cut to its first cache_length positions (0: no cache, first pass)
+}
+
+export interface DecodeStats { passes: number; positions: number; generated: number; drafted: number; accepted: number; }
+
+export interface DecodeResult {
+  ids: number[];            // the best output, without EOS
+  text: string;             // its EDIT5 text
+  done: boolean;
+  hypotheses: { ids: number[]; text: string; score: number; sum_logprobs: number; ended_with_eos: boolean }[];
+  sentences: number;        // source sentences of the input (outline_input)
+  evidence: number;         // evidence items of the input
+  stats: DecodeStats;
+}
+
+/** One input's constrained decoding, driven pass by pass (see core/decoding.h). */
+export interface Decoder {
+  nextInputs(): DecoderStep;
+  /** logits of the pass just run: rows x width x logitsWidth floats. */
+  advance(logits: Float32Array): void;
+  done(): boolean;
+  resultIds(): Int32Array;
+  result(): DecodeResult;
+  stats(): DecodeStats;
+  delete(): void;
+}
+
 export interface Fruitbench {
   version(): string;
   // Formats and normalization
@@ -106,6 +191,10 @@ export interface Fruitbench {
   validate(gold: LineSource, predictions: LineSource): {
     examples: number; edit5_predictions: number; problems: { text: string; file: string; line: number; field: string; message: string }[];
   };
+  // The editor model
+  loadTokenizer(tokenizerJson: string): Tokenizer;
+  /** inputs: the linearized FRUIT input (its sentence and evidence counts constrain the output); inputIds: its encoder ids. */
+  createDecoder(vocabulary: Vocabulary, inputs: string, inputIds: ArrayLike<number>, options?: DecodeOptions): Decoder;
 }
 
 export function wrap(module: unknown): Fruitbench;

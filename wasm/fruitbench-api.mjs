@@ -72,6 +72,54 @@ export function blobSource(blob, name = blob.name || 'file', chunkSize = 1 << 20
   };
 }
 
+// The editor model's tokenizer and constrained decoder (see
+// fruitbench-api.d.ts). Objects hold wasm memory: call delete() when done.
+function checked(object) {
+  const error = object.error();
+  if (error) {
+    object.delete();
+    unwrap(error);
+  }
+  return object;
+}
+
+function wrapTokenizer(module, jsonText) {
+  const handle = checked(new module.Tokenizer(jsonText));
+  const info = unwrap(handle.info());
+  return {
+    info,
+    handle,
+    encode: (text, { addEos = true } = {}) => handle.encode(text, addEos),
+    decode: (ids, { skipSpecial = true } = {}) => handle.decode(Array.from(ids), skipSpecial),
+    idOf: (piece) => handle.idOf(piece),
+    pieceOf: (id) => handle.pieceOf(id),
+    tokenText: (id) => handle.tokenText(id),
+    copyTokenId: (n) => handle.idOf(`[${n}]`),
+    referenceTokenId: (k) => handle.idOf(`(${k})`),
+    /** The decoder's token roles, compiled for logits rows of logitsWidth (the model's vocab_size). */
+    vocabulary(logitsWidth = info.vocab_size) {
+      const vocabulary = checked(new module.Vocabulary(handle, logitsWidth));
+      return { handle: vocabulary, size: vocabulary.size(), delete: () => vocabulary.delete() };
+    },
+    delete: () => handle.delete(),
+  };
+}
+
+function wrapDecoder(module, vocabulary, inputs, inputIds, options = {}) {
+  const handle = checked(new module.Decoder(vocabulary.handle, JSON.stringify(options), inputs, Array.from(inputIds)));
+  return {
+    nextInputs: () => handle.nextInputs(),
+    advance(logits) {
+      unwrap(handle.advance(logits));
+    },
+    done: () => handle.done(),
+    resultIds: () => handle.resultIds(),
+    result: () => unwrap(handle.result()),
+    stats: () => unwrap(handle.stats()),
+    delete: () => handle.delete(),
+  };
+}
+
 /** Wraps an instantiated Emscripten module (createFruitbench()). */
 export function wrap(module) {
   return {
@@ -97,5 +145,9 @@ export function wrap(module) {
       return report;
     },
     validate: (gold, predictions) => unwrap(module.validate(gold, predictions)),
+    // The editor model
+    loadTokenizer: (jsonText) => wrapTokenizer(module, jsonText),
+    createDecoder: (vocabulary, inputs, inputIds, options) =>
+      wrapDecoder(module, vocabulary, inputs, inputIds, options),
   };
 }

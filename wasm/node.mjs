@@ -7,6 +7,8 @@ import path from 'node:path';
 import { wrap } from './fruitbench-api.mjs';
 
 export { FruitbenchError, textSource } from './fruitbench-api.mjs';
+// The editor model in Node: a model folder as a source, ONNX Runtime, the runtime (see model-node.mjs).
+export { dirSource, loadOrt, loadModel } from './model-node.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultModulePath = path.resolve(here, '..', 'build-wasm', 'fruitbench.js');

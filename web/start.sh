@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The main command (see README.md): installs what is missing, builds the
-# native tool (build/) and the WebAssembly module (build-wasm/, copied into
-# web/generated/), scores the bundled example with the native CLI, then serves
-# the playground on http://127.0.0.1:PORT/ (PORT: first argument or $PORT,
+# native tool (build/), the WebAssembly module (build-wasm/, copied into
+# web/generated/) and the npm packages (ONNX Runtime Web; the model files are
+# copied into web/generated/models/), scores the bundled example with the
+# native CLI, then serves the playground on http://127.0.0.1:PORT/ (PORT: first argument or $PORT,
 # default 8080; the next free port is taken if it is in use).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -10,6 +11,7 @@ cd "$root"
 
 bash .ci/setup.sh >&2
 bash wasm/build.sh >&2
+bash .ci/setup-node.sh >&2   # ONNX Runtime Web for the Editor's model
 
 echo "Bundled example (web/examples), scored by the native CLI:"
 ./build/fruitbench score --gold web/examples/gold.jsonl --pred web/examples/pred.jsonl

@@ -5,6 +5,7 @@ import {
   el, setChildren, fmt, plural, debounce, errorView, showMessage, showVersion, showLoadFailure, metricLabels,
 } from './common.mjs';
 import { scoreHandoffKey } from './handoff.mjs';
+import { setupModelPanel } from './model/editor-model.mjs';
 
 const $ = (id) => document.getElementById(id);
 
@@ -762,6 +763,15 @@ async function main() {
     } catch (error) {
       showMessage(ui.status, 'error', el('p', {}, `Cannot load the example: ${error.message}`));
     }
+  });
+
+  setupModelPanel({
+    getInputs: () => state.inputs,
+    showOutput: (edit5) => {
+      ui.output.value = edit5;
+      setOutputKind('edit5');
+      refresh();
+    },
   });
 
   let examples = [];

@@ -1,0 +1,242 @@
+// The editor model in the browser: the Editor's "Update with model" runs a
+// T5 ONNX export in a Web Worker on wasm and on WebGPU (Chromium's
+// --enable-unsafe-webgpu software adapter), and both give the tokens the
+// Node runtime gives (onnxruntime-node). Needs a model export: the site's
+// default (web/generated/models/index.json, from models/<name>/ by
+// wasm/build.sh) or FRUITBENCH_TEST_MODEL=DIR (copied to
+// web/generated/test-models/); skipped, saying so, without one.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../web/server.mjs';
+import { root, outputDir, chromiumPath, checkPrerequisites } from './harness.mjs';
+
+const generated = path.join(root, 'web', 'generated');
+let modelDir = null;
+let query = '';
+let skip = false;
+
+function setUpModel() {
+  const envDir = process.env.FRUITBENCH_TEST_MODEL;
+  if (envDir) {
+    if (!fs.existsSync(path.join(envDir, 'config.json'))) return `FRUITBENCH_TEST_MODEL=${envDir} has no config.json`;
+    const name = 'dev';
+    const target = path.join(generated, 'test-models', name);
+    fs.rmSync(path.join(generated, 'test-models'), { recursive: true, force: true });
+    const files = [];
+    for (const rel of ['config.json', 'generation_config.json', 'tokenizer.json', 'onnx/encoder_model.onnx',
+                       'onnx/decoder_model_merged.onnx']) {
+      const from = path.join(envDir, rel);
+      if (!fs.existsSync(from)) continue;
+      fs.mkdirSync(path.dirname(path.join(target, rel)), { recursive: true });
+      fs.copyFileSync(from, path.join(target, rel));
+      files.push({ path: rel, size: fs.statSync(from).size, sha256: 'test' });
+    }
+    fs.writeFileSync(path.join(generated, 'test-models', 'index.json'),
+                     JSON.stringify({ default: name, models: [{ name, variants: [''], files }] }));
+    modelDir = target;
+    query = '?models=generated/test-models/';
+    return '';
+  }
+  const indexPath = path.join(generated, 'models', 'index.json');
+  const index = fs.existsSync(indexPath) ? JSON.parse(fs.readFileSync(indexPath, 'utf8')) : null;
+  if (!index || !index.default) {
+    return 'no model export: none in models/ (web/generated/models/index.json lists none) and FRUITBENCH_TEST_MODEL unset';
+  }
+  modelDir = path.join(generated, 'models', index.default);
+  return '';
+}
+
+if (!fs.existsSync(path.join(generated, 'ort', 'ort.wasm.min.mjs'))) {
+  skip = 'web/generated/ort/ is missing (npm ci, then bash wasm/build.sh)';
+} else {
+  skip = setUpModel() || false;
+}
+
+// An index that lists no model: the Editor before a model is installed.
+const emptyIndex = path.join(generated, 'test-models-empty', 'index.json');
+fs.mkdirSync(path.dirname(emptyIndex), { recursive: true });
+fs.writeFileSync(emptyIndex, JSON.stringify({ default: null, models: [] }));
+
+let server = null;
+let context = null;
+let profile = null;
+const consoleErrors = [];
+const requests = [];
+let nodeResult = null;
+
+before(async () => {
+  checkPrerequisites();
+  server = await startServer({ port: 0 });
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fruitbench-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-quic', '--enable-unsafe-webgpu'],
+    viewport: { width: 1280, height: 1000 },
+  });
+  context.on('request', (request) => requests.push(request.url()));
+  context.on('page', (page) => {
+    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  });
+  fs.mkdirSync(outputDir, { recursive: true });
+});
+
+after(async () => {
+  if (context) await context.close();
+  if (server) await server.close();
+  if (profile) fs.rmSync(profile, { recursive: true, force: true });
+  fs.rmSync(path.dirname(emptyIndex), { recursive: true, force: true });
+  if (process.env.FRUITBENCH_TEST_MODEL) fs.rmSync(path.join(generated, 'test-models'), { recursive: true, force: true });
+});
+
+async function runInEditor(backend, { pick = null } = {}) {
+  const page = await context.newPage();
+  await page.goto(new URL(`index.html${pick ? '?models=generated/test-models-empty/' : query}`, server.url).href);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  if (pick) {
+    await page.waitForSelector('#model-run[data-model="none"]');
+    await page.setInputFiles('#model-pick-files', pick);
+    assert.match(await page.textContent('#model-status'), /Your model: your files \(4 files/);
+  }
+  await page.waitForSelector('#model-run:not([disabled])', { timeout: 30000 });
+  await page.selectOption('#model-backend', backend);
+  await page.fill('#model-max-tokens', String(MAX_TOKENS)); // WebGPU here is a software adapter: keep it short
+  await page.click('#model-run');
+  await page.waitForSelector('#model-result[data-ready]', { timeout: 600000 });
+  const state = await page.$eval('#model-result', (e) => e.dataset.ready);
+  const status = await page.textContent('#model-status');
+  assert.equal(state, 'true', status);
+  const out = {
+    raw: await page.textContent('#model-raw'),
+    output: await page.inputValue('#output'),
+    backend: await page.textContent('#model-result-backend'),
+    timings: await page.textContent('#model-timings'),
+    status,
+    inputs: await page.evaluate(() => document.getElementById('linearized').textContent),
+    diff: await page.$$eval('#diff .fb-ref, #diff ins, #diff del, #diff [data-evidence]', (n) => n.length),
+    page,
+  };
+  return out;
+}
+
+async function nodeEdit(inputs) {
+  const { loadFruitbench } = await import('../../wasm/node.mjs');
+  const { dirSource, loadOrt, loadModel } = await import('../../wasm/model-node.mjs');
+  const fruitbench = await loadFruitbench();
+  const rt = await loadOrt('node');
+  const model = await loadModel({ ort: rt.ort, fruitbench, source: dirSource(modelDir), variant: '',
+                                  executionProviders: rt.executionProviders, sessionOptions: rt.sessionOptions });
+  const result = await model.edit(inputs, { beams: 1, speculation: true, maxTokens: MAX_TOKENS });
+  await model.dispose();
+  return result;
+}
+
+let wasmRun = null;
+const MAX_TOKENS = 48;
+
+test('Editor without a model: "Update with model" is disabled and the page says how to bring your own', async () => {
+  const page = await context.newPage();
+  await page.goto(new URL('index.html?models=generated/test-models-empty/', server.url).href);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  await page.waitForSelector('#model-run[data-model="none"]');
+  assert.equal(await page.isDisabled('#model-run'), true);
+  const status = await page.textContent('#model-status');
+  assert.match(status, /No model installed yet\./);
+  assert.match(status, /Use your own model/);
+  // a picked folder without the model files is refused, saying what is missing
+  await page.setInputFiles('#model-pick-files', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  assert.match(await page.textContent('#model-status'), /Not a model folder: missing config\.json, tokenizer\.json/);
+  assert.equal(await page.isDisabled('#model-run'), true);
+  await page.close();
+});
+
+test('Editor: "Update with model" runs the model on wasm in a worker, with timings and the backend named',
+     { skip, timeout: 600000 }, async () => {
+  wasmRun = await runInEditor('wasm');
+  assert.match(wasmRun.backend, /^wasm \(\d+ threads?\)$/);
+  assert.match(wasmRun.timings, /Encoder [\d.]+ ms · decoding [\d.]+ ms \(\d+ passes, \d+ tokens, [\d.]+ tokens\/s/);
+  assert.ok(Number(/(\d+) tokens,/.exec(wasmRun.timings)[1]) <= MAX_TOKENS + 1);
+  assert.equal(wasmRun.output, wasmRun.raw, 'the EDIT5 output is handed to the Editor');
+  assert.ok(wasmRun.raw.length > 0);
+  const check = await wasmRun.page.textContent('#diagnostics');
+  assert.doesNotMatch(check || '', /malformed/i);
+  await wasmRun.page.screenshot({ path: path.join(outputDir, 'editor-model.png'), fullPage: true });
+  // the same tokens as the Node runtime (onnxruntime-node) on the same input
+  process.env.TMPDIR = process.env.TMPDIR || os.tmpdir();
+  nodeResult = await nodeEdit(wasmRun.inputs);
+  assert.equal(wasmRun.raw, nodeResult.targets);
+  // the model files are now in Cache Storage (the next visit does not download them)
+  const cached = await wasmRun.page.evaluate(async () => {
+    const cache = await caches.open('fruitbench-models-v1');
+    return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').slice(-2).join('/') + new URL(r.url).search);
+  });
+  const size = fs.statSync(path.join(modelDir, 'onnx', 'decoder_model_merged.onnx')).size;
+  assert.ok(cached.includes(`onnx/decoder_model_merged.onnx?sha256=test&size=${size}`), cached.join(', '));
+  assert.ok(cached.some((p) => p.startsWith('dev/tokenizer.json?')), cached.join(', '));
+  await wasmRun.page.close();
+});
+
+test('Editor: a model the user picks (bring your own) runs and gives the same output',
+     { skip, timeout: 600000 }, async () => {
+  const pick = ['config.json', 'tokenizer.json', 'onnx/encoder_model.onnx', 'onnx/decoder_model_merged.onnx']
+    .map((rel) => path.join(modelDir, rel));
+  const run = await runInEditor('wasm', { pick });
+  assert.match(run.status, /Model your files \(fp32\) on wasm/);
+  assert.equal(run.raw, wasmRun.raw);
+  await run.page.close();
+});
+
+test('Editor: on WebGPU (software adapter) after its self-check, the same output as wasm',
+     { skip, timeout: 900000 }, async () => {
+  const run = await runInEditor('webgpu');
+  if (!/^webgpu/.test(run.backend)) {
+    // the page fell back and must say why
+    assert.match(run.status, /WebGPU|adapter/);
+    assert.fail(`fell back to ${run.backend}: ${run.status}`);
+  }
+  assert.match(run.status, /self-check passed/);
+  assert.equal(run.raw, wasmRun ? wasmRun.raw : nodeResult.targets);
+  await run.page.close();
+});
+
+test('the model pages made no request outside their origin, and no page error', () => {
+  const origin = new URL(server.url).origin;
+  assert.deepEqual(requests.filter((u) => !u.startsWith('blob:') && !u.startsWith('data:') && new URL(u).origin !== origin), []);
+  assert.deepEqual(consoleErrors, []);
+});
+
+test('Editor: "auto" without a WebGPU adapter runs on wasm and says why', { skip, timeout: 600000 }, async () => {
+  const plainProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'fruitbench-chromium-'));
+  const plain = await chromium.launchPersistentContext(plainProfile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-quic', '--disable-webgpu'],
+  });
+  try {
+    const page = await plain.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(new URL(`index.html${query}`, server.url).href);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    await page.waitForSelector('#model-run:not([disabled])', { timeout: 30000 });
+    await page.selectOption('#model-backend', 'auto');
+    await page.fill('#model-max-tokens', String(MAX_TOKENS));
+    await page.click('#model-run');
+    await page.waitForSelector('#model-result[data-ready]', { timeout: 600000 });
+    const status = await page.textContent('#model-status');
+    assert.match(await page.textContent('#model-result-backend'), /^wasm/);
+    assert.match(status, /on wasm .* — (this browser has no WebGPU|WebGPU gave no adapter|WebGPU failed)/);
+    if (wasmRun) assert.equal(await page.textContent('#model-raw'), wasmRun.raw);
+    assert.deepEqual(errors, []);
+  } finally {
+    await plain.close();
+    fs.rmSync(plainProfile, { recursive: true, force: true });
+  }
+});
