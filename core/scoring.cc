@@ -140,6 +140,79 @@ Aggregate Aggregator::aggregate(const ScoringOptions& options) const {
   return result;
 }
 
+double paired_bootstrap_p_value(const std::vector<double>& a, const std::vector<double>& b, size_t resamples,
+                                uint64_t seed) {
+  const size_t n = std::min(a.size(), b.size());
+  if (n == 0 || resamples == 0) return 1;
+  CompensatedSum sum_a, sum_b;
+  for (size_t i = 0; i < n; ++i) sum_a.add(a[i]), sum_b.add(b[i]);
+  const double real_difference = std::fabs(sum_a.value() / static_cast<double>(n) - sum_b.value() / static_cast<double>(n));
+  if (real_difference == 0) return 1;
+  std::vector<double> differences;
+  differences.reserve(resamples);
+  BootstrapRng rng(seed);
+  CompensatedSum sum_of_differences;
+  for (size_t s = 0; s < resamples; ++s) {
+    double resample_a = 0, resample_b = 0;
+    for (size_t k = 0; k < n; ++k) {
+      const size_t i = rng.below(n);
+      resample_a += a[i];
+      resample_b += b[i];
+    }
+    const double d = std::fabs(resample_a / static_cast<double>(n) - resample_b / static_cast<double>(n));
+    differences.push_back(d);
+    sum_of_differences.add(d);
+  }
+  const double mean_difference = sum_of_differences.value() / static_cast<double>(resamples);
+  size_t larger = 0;
+  for (double d : differences) larger += d - mean_difference > real_difference ? 1 : 0;
+  return static_cast<double>(larger + 1) / static_cast<double>(resamples + 1);
+}
+
+std::optional<ScoringOptions> parse_signature(std::string_view text) {
+  ScoringOptions options;
+  bool seen_boot = false;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('|', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view field = text.substr(start, end - start);
+    start = end + 1;
+    const size_t colon = field.find(':');
+    if (colon == std::string_view::npos) return std::nullopt;
+    const std::string_view key = field.substr(0, colon), value = field.substr(colon + 1);
+    const auto whole = [](std::string_view digits) -> std::optional<uint64_t> {
+      if (digits.empty() || digits.size() > 19 || digits.find_first_not_of("0123456789") != std::string_view::npos) {
+        return std::nullopt;
+      }
+      return std::stoull(std::string(digits));
+    };
+    if (key == "stem") {
+      options.use_stemmer = value == "porter";
+    } else if (key == "boot") {
+      seen_boot = true;
+      if (value == "none") {
+        options.bootstrap_samples = 0;
+      } else if (auto n = whole(value)) {
+        options.bootstrap_samples = *n;
+      } else {
+        return std::nullopt;
+      }
+    } else if (key == "seed") {
+      auto seed = whole(value);
+      if (!seed) return std::nullopt;
+      options.seed = *seed;
+    } else if (key == "ci") {
+      auto ci = whole(value);
+      if (!ci || *ci == 0 || *ci >= 100) return std::nullopt;
+      options.confidence = static_cast<double>(*ci) / 100;
+    }
+    if (end == text.size()) break;
+  }
+  if (!seen_boot || signature(options) != text) return std::nullopt;
+  return options;
+}
+
 std::string signature(const ScoringOptions& options) {
   std::string s = "fruitbench:" + std::string(kVersion);
   s += "|norm:fruit-diff-text|tok:rouge_score|stem:";

@@ -14,6 +14,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -88,6 +89,11 @@ class Aggregator {
 // "fruitbench:0.1.0|norm:fruit-diff-text|tok:rouge_score|stem:no|empty:100|agg:mean|boot:1000|seed:12345|ci:95".
 std::string signature(const ScoringOptions& options);
 
+// The options a signature of this fruitbench version describes: nullopt
+// unless signature(options) gives back exactly `text` (another version, an
+// unknown field or a malformed value).
+std::optional<ScoringOptions> parse_signature(std::string_view text);
+
 // Deterministic pseudo-random numbers for the bootstrap: std::mt19937_64
 // (its output sequence is fixed by the C++ standard) with an unbiased
 // bounded draw of our own (standard distributions differ between standard
@@ -101,6 +107,19 @@ class BootstrapRng {
  private:
   std::mt19937_64 engine_;
 };
+
+// Paired bootstrap significance test between two systems' per-example
+// values of one metric (same examples, same order), as sacrebleu's paired
+// bootstrap resampling (Koehn 2004; sacrebleu.significance): the same
+// `resamples` resamples of example indices (BootstrapRng(seed)) score both
+// systems; with d_s the absolute difference of the two resample means and
+// d the absolute difference of the real means, the p-value is
+// (1 + #{s : d_s - mean(d_s) > d}) / (1 + resamples), the chance of a
+// difference at least this large if the systems were equally good.
+// Systems whose real means are equal get p = 1 (sacrebleu's formula would
+// call a system significantly different from itself). Empty input: 1.
+double paired_bootstrap_p_value(const std::vector<double>& a, const std::vector<double>& b, size_t resamples,
+                                uint64_t seed);
 
 // numpy.percentile's default ("linear") interpolation on sorted values.
 double percentile_of_sorted(const std::vector<double>& sorted, double q);

@@ -6,28 +6,8 @@ set -u
 fruitbench=$1
 tests_dir=$2
 example_dir="$tests_dir/../web/examples"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1" >&2; }
-
-# expect NAME EXPECTED_STATUS STDERR_PATTERN -- command...
-expect() {
-  local name=$1 want_status=$2 pattern=$3
-  shift 4
-  "$@" >"$work/out" 2>"$work/err"
-  local status=$?
-  if [ "$status" != "$want_status" ]; then
-    fail "$name: exit $status, wanted $want_status; stderr: $(head -c 400 "$work/err")"
-  elif [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$work/err"; then
-    fail "$name: stderr lacks /$pattern/: $(head -c 400 "$work/err")"
-  else
-    pass
-  fi
-}
+# shellcheck source=cli_test_lib.sh
+source "$tests_dir/cli_test_lib.sh"
 
 # Rejected input must print no report and leave no per-example file.
 expect_rejected() {

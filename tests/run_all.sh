@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh machine: installs what is missing,
 # builds natively and to WebAssembly, and runs every test:
+#   0. the leaderboard: `fruitbench leaderboard check` and `build` on the
+#      committed submissions (the site goes to web/generated/leaderboard/)
 #   1. native: Catch2 unit + conformance suite, CLI end to end (ctest)
 #   2. WebAssembly: the same Catch2 suite under Node (ctest in build-wasm)
 #   3. Node: wasm module and `npm run fruitbench` equal to native, JS API
@@ -12,6 +14,10 @@ cd "$root"
 bash .ci/setup.sh
 bash wasm/build.sh
 bash .ci/setup-browser.sh
+
+echo "== leaderboard: check the committed submissions (every score recomputed) and build the site"
+./build/fruitbench leaderboard check
+./build/fruitbench leaderboard build --out web/generated/leaderboard
 
 echo "== native tests"
 (cd build && ctest --output-on-failure)

@@ -16,12 +16,14 @@
 #include "diff.h"
 #include "edit5.h"
 #include "evaluate.h"
+#include "leaderboard.h"
 #include "linearize.h"
 #include "normalize.h"
 #include "report.h"
 #include "rouge.h"
 #include "scoring.h"
 #include "sentences.h"
+#include "sha256.h"
 #include "tokenizer.h"
 
 namespace {
@@ -342,6 +344,89 @@ std::string validate(val gold, val predictions) {
 
 
 // ---------------------------------------------------------------------------
+// The leaderboard (core/leaderboard.h): the Submit page makes and checks
+// bundles with exactly the code `fruitbench leaderboard check` runs. Results
+// are plain JSON objects, never exceptions: every error is data to show.
+
+Json leaderboard_errors_json(const fruit::leaderboard::Errors& errors) {
+  Json list = Json::array();
+  for (const fruit::Error& e : errors) {
+    list.push_back({{"file", e.file}, {"line", e.line}, {"field", e.field}, {"message", e.message},
+                    {"text", e.to_string()}});
+  }
+  return list;
+}
+
+// The benchmark (its definition text, named "<id>.json" as in the
+// repository) with its gold; the gold is named by the definition's path.
+std::optional<fruit::leaderboard::BenchmarkData> leaderboard_benchmark(const std::string& benchmark_text,
+                                                                       const std::string& gold_text,
+                                                                       fruit::leaderboard::Errors& errors) {
+  const Json definition = Json::parse(benchmark_text, nullptr, /*allow_exceptions=*/false);
+  std::string id = "benchmark";
+  std::string gold_file = "gold.jsonl";
+  if (definition.is_object() && definition.contains("id") && definition["id"].is_string()) {
+    id = definition["id"].get<std::string>();
+  }
+  if (definition.is_object() && definition.contains("gold") && definition["gold"].is_string()) {
+    gold_file = definition["gold"].get<std::string>();
+  }
+  return fruit::leaderboard::load_benchmark(benchmark_text, id + ".json", gold_text, gold_file, errors);
+}
+
+std::string leaderboard_sha256(const std::string& text) { return fruit::sha256_hex(text); }
+
+// {bundle, report, errors, warnings, side_predictions}; bundle "" and
+// report null when there are errors.
+std::string leaderboard_make_bundle(const std::string& benchmark, const std::string& gold,
+                                    const std::string& predictions, const std::string& predictions_name,
+                                    const std::string& system_json, const std::string& side_file) {
+  fruit::leaderboard::Errors errors;
+  Json out = Json::object();
+  out["bundle"] = "";
+  out["report"] = nullptr;
+  auto data = leaderboard_benchmark(benchmark, gold, errors);
+  const Json system = Json::parse(system_json, nullptr, /*allow_exceptions=*/false);
+  if (data && !system.is_discarded()) {
+    auto made = fruit::leaderboard::make_bundle(*data, predictions, predictions_name, system, side_file, errors);
+    if (made) {
+      out["bundle"] = made->bundle_text;
+      out["report"] = made->report;
+      out["side_predictions"] = made->side_predictions;
+      out["warnings"] = leaderboard_errors_json(made->warnings);
+    }
+  } else if (system.is_discarded()) {
+    errors.push_back(fruit::Error("is not valid JSON", "", 0, "system"));
+  }
+  out["errors"] = leaderboard_errors_json(errors);
+  if (!out.contains("warnings")) out["warnings"] = Json::array();
+  if (!out.contains("side_predictions")) out["side_predictions"] = "";
+  return out.dump();
+}
+
+// {ok, errors, warnings, report}: report is the recomputed one whenever the
+// predictions could be scored (even when a claimed number is wrong).
+std::string leaderboard_check_bundle(const std::string& benchmark, const std::string& gold, const std::string& bundle,
+                                     const std::string& file, val side_predictions) {
+  fruit::leaderboard::Errors errors, warnings;
+  Json report = nullptr;
+  bool ok = false;
+  auto data = leaderboard_benchmark(benchmark, gold, errors);
+  if (data) {
+    std::optional<std::string> side;
+    if (!side_predictions.isNull() && !side_predictions.isUndefined()) side = side_predictions.as<std::string>();
+    ok = fruit::leaderboard::check_bundle(*data, bundle, file, side ? &*side : nullptr, errors, &report, &warnings)
+             .has_value();
+  }
+  Json out = Json::object();
+  out["ok"] = ok && errors.empty();
+  out["errors"] = leaderboard_errors_json(errors);
+  out["warnings"] = leaderboard_errors_json(warnings);
+  out["report"] = report;
+  return out.dump();
+}
+
+// ---------------------------------------------------------------------------
 // The editor model: tokenizer and step-wise constrained decoder (the network
 // itself runs in ONNX Runtime, driven from JavaScript: web/js/model/runtime.mjs).
 // Classes hold core objects; a constructor that can fail keeps its error,
@@ -607,6 +692,9 @@ EMSCRIPTEN_BINDINGS(fruitbench) {
   emscripten::function("signature", &signature);
   emscripten::function("evaluate", &evaluate);
   emscripten::function("validate", &validate);
+  emscripten::function("leaderboardSha256", &leaderboard_sha256);
+  emscripten::function("leaderboardMakeBundle", &leaderboard_make_bundle);
+  emscripten::function("leaderboardCheckBundle", &leaderboard_check_bundle);
 
   emscripten::class_<JsTokenizer>("Tokenizer")
       .constructor<std::string>()

@@ -161,6 +161,46 @@ export interface Decoder {
   delete(): void;
 }
 
+// ---------------------------------------------------------------------------
+// The leaderboard (core/leaderboard.h; formats in leaderboard/FORMAT.md).
+// Nothing here throws for bad data: every problem is in `errors`.
+
+/** One problem: file (bundle, prediction or gold file name; '' for system metadata), 1-based line (0: none), JSON field. */
+export type LeaderboardError = { file: string; line: number; field: string; message: string; text: string };
+
+export interface Leaderboard {
+  /** SHA-256 of the UTF-8 bytes of text, 64 lowercase hex digits. */
+  sha256(text: string): string;
+  /**
+   * A submission bundle: the predictions validated (ids exactly once, EDIT5, sizes), scored with the
+   * benchmark's signature, and embedded. bundle is '' and report null when errors is not empty.
+   * Predictions over 1 MiB (compact JSONL) must go beside the bundle: pass file ('NAME.pred.jsonl.gz')
+   * and save side_predictions gzip-compressed under that name.
+   */
+  makeBundle(a: {
+    benchmark: string;         // the benchmark definition's JSON text (benchmarks/<id>.json)
+    gold: string;              // the gold JSONL text
+    predictions: string;       // the prediction JSONL text
+    system: object;            // the metadata (FORMAT.md: name, team, kind, date, ...)
+    predictionsName?: string;  // names the prediction file in errors (default 'predictions.jsonl')
+    file?: string;             // side file name: the bundle names it instead of embedding
+  }): {
+    bundle: string;            // bundle JSON text, byte-identical to `fruitbench leaderboard bundle`
+    report: Report | null;     // the full report (with warnings), as `fruitbench score --format json`
+    errors: LeaderboardError[];
+    warnings: LeaderboardError[];  // reported, not rejected: "(2011)" read as a reference to no evidence item
+    side_predictions?: string; // with file: the JSONL to store (gzipped) beside the bundle
+  };
+  /** Exactly what `fruitbench leaderboard check` decides for one bundle. */
+  checkBundle(a: {
+    benchmark: string;
+    gold: string;
+    bundle: string;            // the bundle JSON text
+    file?: string;             // its file name, used in errors (default 'bundle.json')
+    predictions?: string;      // the side file's text, uncompressed, when the bundle names one
+  }): { ok: boolean; errors: LeaderboardError[]; warnings: LeaderboardError[]; report?: Report };
+}
+
 export interface Fruitbench {
   version(): string;
   // Formats and normalization
@@ -191,6 +231,8 @@ export interface Fruitbench {
   validate(gold: LineSource, predictions: LineSource): {
     examples: number; edit5_predictions: number; problems: { text: string; file: string; line: number; field: string; message: string }[];
   };
+  // The leaderboard: bundles made and checked as the CLI and CI do
+  leaderboard: Leaderboard;
   // The editor model
   loadTokenizer(tokenizerJson: string): Tokenizer;
   /** inputs: the linearized FRUIT input (its sentence and evidence counts constrain the output); inputIds: its encoder ids. */

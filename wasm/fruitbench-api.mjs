@@ -120,6 +120,25 @@ function wrapDecoder(module, vocabulary, inputs, inputIds, options = {}) {
   };
 }
 
+// The leaderboard (core/leaderboard.h, leaderboard/FORMAT.md). Results are
+// objects whose `errors` list every problem; nothing is thrown for bad data.
+function wrapLeaderboard(module) {
+  return {
+    sha256: (text) => module.leaderboardSha256(text),
+    makeBundle({ benchmark, gold, predictions, system, predictionsName = 'predictions.jsonl', file = '' }) {
+      const result = JSON.parse(module.leaderboardMakeBundle(benchmark, gold, predictions, predictionsName,
+                                                             JSON.stringify(system ?? null), file));
+      if (!file) delete result.side_predictions;
+      return result;
+    },
+    checkBundle({ benchmark, gold, bundle, file = 'bundle.json', predictions = null }) {
+      const result = JSON.parse(module.leaderboardCheckBundle(benchmark, gold, bundle, file, predictions ?? null));
+      if (result.report === null) delete result.report;
+      return result;
+    },
+  };
+}
+
 /** Wraps an instantiated Emscripten module (createFruitbench()). */
 export function wrap(module) {
   return {
@@ -145,6 +164,7 @@ export function wrap(module) {
       return report;
     },
     validate: (gold, predictions) => unwrap(module.validate(gold, predictions)),
+    leaderboard: wrapLeaderboard(module),
     // The editor model
     loadTokenizer: (jsonText) => wrapTokenizer(module, jsonText),
     createDecoder: (vocabulary, inputs, inputIds, options) =>

@@ -12,11 +12,15 @@ cd "$root"
 bash .ci/setup.sh >&2
 bash wasm/build.sh >&2
 bash .ci/setup-node.sh >&2   # ONNX Runtime Web for the Editor's model
+# The leaderboard site from the committed submissions, checked (every score
+# recomputed) and served at /generated/leaderboard/ (the Submit page reads
+# its data/leaderboard.json and benchmarks/ from there).
+./build/fruitbench leaderboard build --out web/generated/leaderboard >&2
 
 echo "Bundled example (web/examples), scored by the native CLI:"
 ./build/fruitbench score --gold web/examples/gold.jsonl --pred web/examples/pred.jsonl
 echo
 echo "Score your own files with: ./build/fruitbench score --gold GOLD.jsonl --pred PRED.jsonl (see README.md)"
-echo "or open the playground below; stop it with Ctrl-C."
+echo "or open the playground below (the leaderboard is at /generated/leaderboard/); stop it with Ctrl-C."
 echo
 exec node web/server.mjs "$@"

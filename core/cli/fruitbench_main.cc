@@ -11,19 +11,18 @@
 #include <string>
 #include <vector>
 
+#include "cli_util.h"
 #include "edit5.h"
 #include "evaluate.h"
+#include "leaderboard_cli.h"
 #include "normalize.h"
 #include "report.h"
 #include "scoring.h"
 
 namespace {
 
-// Exit codes, documented in --help.
-constexpr int kExitOk = 0;
-constexpr int kExitInvalidData = 1;
-constexpr int kExitUsage = 2;
-constexpr int kExitIo = 3;
+using namespace fruit::cli;
+
 
 constexpr const char* kUsage = R"(fruitbench - FRUIT / UpdateROUGE evaluation, identical to the official scripts
 
@@ -35,6 +34,8 @@ Usage:
   fruitbench normalize --inputs TEXT --edit TEXT
   fruitbench apply --input IN.jsonl --pred P.jsonl [--output OUT.jsonl]
   fruitbench apply --inputs TEXT --edit TEXT
+  fruitbench baseline --input IN.jsonl --kind copy-source|copy-source-all-evidence [--out P.jsonl]
+  fruitbench leaderboard check|build|add-benchmark|bundle ...   (fruitbench leaderboard --help)
   fruitbench --help | --version
 
 Commands:
@@ -46,6 +47,10 @@ Commands:
              line of a file with inputs and targets (or normalizes one pair).
   apply      Applies EDIT5 outputs ('targets') to their inputs and writes
              prediction lines {"id", "targets", "normalized_targets"}.
+  baseline   Writes the FRUIT paper's baselines (Copy Source, Copy Source + All
+             Evidence) as EDIT5 predictions for an inputs file.
+  leaderboard  Submission bundles: check them (recomputing every score), build
+             the static site, add a benchmark, make a bundle.
 
 Files are JSONL; "-" reads standard input. Predictions are paired with gold by
 id when both files have ids, otherwise by line order.
@@ -61,122 +66,6 @@ Options:
 Exit status: 0 success, 1 invalid or inconsistent data (nothing is written),
 2 bad usage, 3 a file could not be read or written.
 )";
-
-// A LineReader over a file or standard input.
-class FileLineReader : public fruit::LineReader {
- public:
-  explicit FileLineReader(const std::string& path) : name_(path == "-" ? "<stdin>" : path) {
-    if (path != "-") {
-      file_.open(path, std::ios::binary);
-      stream_ = &file_;
-    }
-  }
-  bool is_open() const { return stream_ == &std::cin || file_.is_open(); }
-  bool next_line(std::string& line) override {
-    if (!std::getline(*stream_, line)) return false;
-    return true;
-  }
-  std::string_view name() const override { return name_; }
-  bool failed() const { return stream_->bad(); }
-
- private:
-  std::string name_;
-  std::ifstream file_;
-  std::istream* stream_ = &std::cin;
-};
-
-// Writes to PATH.partial and renames it over PATH only on commit(), so a
-// failed run never leaves a half-written file behind.
-class AtomicFile {
- public:
-  explicit AtomicFile(std::string path) : path_(std::move(path)), partial_(path_ + ".partial") {
-    out_.open(partial_, std::ios::binary | std::ios::trunc);
-  }
-  ~AtomicFile() {
-    if (!committed_) {
-      out_.close();
-      std::remove(partial_.c_str());
-    }
-  }
-  bool is_open() const { return out_.is_open(); }
-  std::ostream& stream() { return out_; }
-  bool commit() {
-    out_.close();
-    if (out_.fail() || std::rename(partial_.c_str(), path_.c_str()) != 0) return false;
-    committed_ = true;
-    return true;
-  }
-
- private:
-  std::string path_, partial_;
-  std::ofstream out_;
-  bool committed_ = false;
-};
-
-struct Args {
-  std::map<std::string, std::string> options;
-  std::vector<std::string> positional;
-  bool has(const std::string& name) const { return options.count(name) > 0; }
-  std::string get(const std::string& name) const {
-    auto found = options.find(name);
-    return found == options.end() ? std::string() : found->second;
-  }
-};
-
-int usage_error(const std::string& message) {
-  std::cerr << "fruitbench: " << message << "\nRun 'fruitbench --help' for usage.\n";
-  return kExitUsage;
-}
-
-// Parses "--name value" and "--flag" options; `flags` take no value.
-std::optional<Args> parse_args(int argc, char** argv, int first, const std::vector<std::string>& valued,
-                               const std::vector<std::string>& flags, std::string& error) {
-  Args args;
-  for (int i = first; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg.rfind("--", 0) != 0 || arg == "-") {
-      args.positional.push_back(arg);
-      continue;
-    }
-    std::string name = arg.substr(2), value;
-    const size_t eq = name.find('=');
-    const bool inline_value = eq != std::string::npos;
-    if (inline_value) value = name.substr(eq + 1), name = name.substr(0, eq);
-    if (std::find(flags.begin(), flags.end(), name) != flags.end() && !inline_value) {
-      args.options[name] = "1";
-    } else if (std::find(valued.begin(), valued.end(), name) != valued.end()) {
-      if (!inline_value) {
-        if (i + 1 >= argc) {
-          error = "option --" + name + " needs a value";
-          return std::nullopt;
-        }
-        value = argv[++i];
-      }
-      args.options[name] = value;
-    } else {
-      error = "unknown option --" + name;
-      return std::nullopt;
-    }
-  }
-  return args;
-}
-
-int data_error(const fruit::Error& error) {
-  std::cerr << "fruitbench: error: " << error.to_string() << "\n";
-  return kExitInvalidData;
-}
-
-int io_error(const std::string& what) {
-  std::cerr << "fruitbench: " << what << ": " << std::strerror(errno) << "\n";
-  return kExitIo;
-}
-
-std::optional<uint64_t> parse_count(const std::string& text) {
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 19) {
-    return std::nullopt;
-  }
-  return std::stoull(text);
-}
 
 int open_pair(const Args& args, std::unique_ptr<FileLineReader>& gold, std::unique_ptr<FileLineReader>& pred,
               const char* gold_option, const char* pred_option) {
@@ -395,6 +284,8 @@ int main(int argc, char** argv) {
     std::cout << "fruitbench " << fruit::kVersion << "\n";
     return kExitOk;
   }
+  if (command == "leaderboard") return fruit::cli::run_leaderboard(argc, argv);
+  if (command == "baseline") return fruit::cli::run_baseline(argc, argv);
   for (int i = 2; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::cout << kUsage;

@@ -56,6 +56,7 @@ test('binds 127.0.0.1 and serves the pages with the security headers', async () 
   assert.equal(server.server.address().address, '127.0.0.1');
   for (const [file, type] of [
     ['/', 'text/html'], ['/index.html', 'text/html'], ['/score.html', 'text/html'], ['/metrics.html', 'text/html'],
+    ['/submit.html', 'text/html'], ['/js/submit.mjs', 'text/javascript'], ['/js/submit-worker.mjs', 'text/javascript'],
     ['/js/editor.mjs', 'text/javascript'], ['/js/score-worker.mjs', 'text/javascript'],
     ['/css/site.css', 'text/css'], ['/examples/index.json', 'application/json'],
     ['/examples/gold.jsonl', 'application/jsonl'], ['/favicon.svg', 'image/svg+xml'],
