@@ -19,6 +19,10 @@ site="$work/site"
 mkdir -p "$subs" "$site/js"
 echo '<!doctype html><title>placeholder</title>' >"$site/index.html"
 echo '// placeholder' >"$site/js/site.js"
+# a linked asset, as leaderboard/site/base.css links to the playground's stylesheet
+mkdir -p "$work/shared"
+echo '/* shared */' >"$work/shared/base.css"
+ln -s ../shared/base.css "$site/base.css"
 lb() { "$fruitbench" leaderboard "$@" --benchmarks "$bench"; }
 
 expect "help" 0 "" -- "$fruitbench" leaderboard --help
@@ -132,6 +136,11 @@ grep -q '"submission": "example.json"' "$work/site-out/data/leaderboard.json" &&
 grep -q '"tied_with_next"' "$work/site-out/data/leaderboard.json" && pass || fail "leaderboard.json lacks tied_with_next"
 grep -q 'fb-diff' "$work/site-out/data/compare/tiny.json" && pass || fail "compare lacks diff HTML"
 [ ! -e "$work/site-out.partial" ] && pass || fail "build left out.partial"
+# a link is copied as a file, inside the site (never to where it points)
+[ -f "$work/site-out/base.css" ] && [ ! -L "$work/site-out/base.css" ] && cmp -s "$work/site-out/base.css" "$work/shared/base.css" \
+  && pass || fail "linked asset not copied as a file"
+stray=$(find "$work" -name base.css -not -path "$work/shared/*" -not -path "$site/*" -not -path "$work/site-out/*")
+[ -z "$stray" ] && pass || fail "linked asset written outside the site: $stray"
 cp -r "$work/site-out" "$work/site-first"
 expect "build again" 0 "" -- lb build --submissions "$subs" --site "$site" --out "$work/site-out"
 diff -r "$work/site-first" "$work/site-out" >/dev/null && pass || fail "two builds differ"

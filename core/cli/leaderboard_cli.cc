@@ -349,13 +349,15 @@ int run_build(int argc, char** argv) {
   fs::remove_all(partial, ec);
   fs::create_directories(partial, ec);
   if (ec) return io_error("cannot create " + partial.string());
-  // The front end's assets, as they are.
+  // The front end's assets, as they are. Links are followed and written as
+  // files: base.css and diff-view.mjs are links to the playground's own.
   std::vector<fs::path> assets;
   for (const auto& entry : fs::recursive_directory_iterator(site_dir, ec)) {
     if (entry.is_regular_file()) assets.push_back(entry.path());
   }
   std::sort(assets.begin(), assets.end());
-  for (const fs::path& asset : assets) copy_file_to(asset.string(), partial / fs::relative(asset, site_dir));
+  // lexically: fs::relative would resolve the links and point outside the site.
+  for (const fs::path& asset : assets) copy_file_to(asset.string(), partial / asset.lexically_relative(site_dir));
   write_in(partial, "schema/submission.schema.json", lb::submission_schema().dump(2) + "\n");
   write_in(partial, "data/leaderboard.json", site.leaderboard.dump(2) + "\n");
   for (const auto& [path, json] : site.compare) write_in(partial, path, json.dump(1) + "\n");

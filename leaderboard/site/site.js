@@ -8,7 +8,7 @@
 // page through textContent; the one piece of HTML is the core's diff HTML
 // (its text escaped by the core), which is parsed inertly and copied through
 // an allow-list of its own tags and attributes.
-'use strict';
+import { collapseCopiedRuns } from './diff-view.mjs';
 
 (() => {
   const metricLabels = {
@@ -406,32 +406,6 @@
     return fragment;
   }
 
-  /** Groups runs of copied sentences into <details>, as the playground's Editor does. */
-  function collapseCopiedRuns(container) {
-    const diff = container.querySelector('.fb-diff');
-    if (!diff) return;
-    const runs = [];
-    let run = [];
-    for (const child of [...diff.children]) {
-      if (child.classList.contains('fb-copied')) run.push(child);
-      else if (run.length) {
-        runs.push(run);
-        run = [];
-      }
-    }
-    if (run.length) runs.push(run);
-    for (const sentences of runs) {
-      const indices = sentences.map((s) => Number(s.dataset.source));
-      const contiguous = indices.every((n, i) => i === 0 || n === indices[i - 1] + 1);
-      let label;
-      if (sentences.length === 1) label = `[${indices[0]}] copied unchanged`;
-      else if (contiguous) label = `[${indices[0]}]–[${indices.at(-1)}] copied unchanged (${sentences.length} sentences)`;
-      else label = `${sentences.length} sentences copied unchanged (${indices.map((n) => `[${n}]`).join(' ')})`;
-      const details = el('details', { class: 'copied-run' }, el('summary', {}, label));
-      sentences[0].before(details);
-      details.append(...sentences);
-    }
-  }
 
   /** One update as highlighted edits, its reference badges pointing at this example's evidence items. */
   function diffView(html, label, prefix, byIndex) {

@@ -5,6 +5,7 @@ import {
   el, setChildren, fmt, plural, debounce, errorView, showMessage, showVersion, showLoadFailure, metricLabels,
 } from './common.mjs';
 import { scoreHandoffKey } from './handoff.mjs';
+import { collapseCopiedRuns } from './diff-view.mjs';
 import { setupModelPanel } from './model/editor-model.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -331,35 +332,6 @@ function evidenceTitle(k) {
   return item ? item.querySelector('.ev-title')?.textContent : null;
 }
 
-/** Groups runs of copied sentences into <details> so that edits stand out. */
-function collapseCopiedRuns(container) {
-  const diff = container.querySelector('.fb-diff');
-  if (!diff) return;
-  const runs = [];
-  let run = [];
-  for (const child of [...diff.children]) {
-    if (child.classList.contains('fb-copied')) {
-      run.push(child);
-    } else if (run.length) {
-      runs.push(run);
-      run = [];
-    }
-  }
-  if (run.length) runs.push(run);
-  for (const sentences of runs) {
-    const indices = sentences.map((s) => Number(s.dataset.source));
-    const contiguous = indices.every((n, i) => i === 0 || n === indices[i - 1] + 1);
-    let label;
-    if (sentences.length === 1) label = `[${indices[0]}] copied unchanged`;
-    else if (contiguous) label = `[${indices[0]}]–[${indices.at(-1)}] copied unchanged (${sentences.length} sentences)`;
-    else label = `${sentences.length} sentences copied unchanged (${indices.map((n) => `[${n}]`).join(' ')})`;
-    const details = el('details', { class: 'copied-run' }, el('summary', {}, label));
-    details.open = !ui.collapseCopied.checked;
-    sentences[0].before(details);
-    details.append(...sentences);
-  }
-}
-
 function decorateReferences(container) {
   for (const ref of container.querySelectorAll('a.fb-ref[data-evidence]')) {
     const k = ref.dataset.evidence;
@@ -424,7 +396,7 @@ function renderUpdate() {
     // The only innerHTML on the site: the core's diff HTML, every text in it escaped by the core.
     ui.diff.innerHTML = diff.html;
     decorateReferences(ui.diff);
-    collapseCopiedRuns(ui.diff);
+    collapseCopiedRuns(ui.diff, { open: !ui.collapseCopied.checked });
     const counts = { copied: 0, edited: 0, inserted: 0, deleted: 0 };
     for (const s of diff.sentences) counts[s.kind]++;
     ui.diffSummary.textContent = `${counts.copied} copied, ${counts.edited} edited, ${counts.inserted} new, ` +

@@ -1,0 +1,1 @@
+../../web/js/diff-view.mjs
