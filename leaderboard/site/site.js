@@ -8,7 +8,7 @@
 // page through textContent; the one piece of HTML is the core's diff HTML
 // (its text escaped by the core), which is parsed inertly and copied through
 // an allow-list of its own tags and attributes.
-import { collapseCopiedRuns } from './diff-view.mjs';
+import { collapseCopiedRuns, flashEvidence } from './diff-view.mjs';
 
 (() => {
   const metricLabels = {
@@ -460,19 +460,14 @@ import { collapseCopiedRuns } from './diff-view.mjs';
         : el('p', { class: 'empty-note' }, 'No evidence items.'));
   }
 
-  function flashEvidence(event) {
+  function onReferenceClick(event) {
     const ref = event.target.closest('a.fb-ref');
     if (!ref) return;
     event.preventDefault();
     const id = (ref.getAttribute('href') || '').slice(1);
     const item = id ? document.getElementById(id) : null;
     if (!item) return;
-    item.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    item.focus({ preventScroll: true });
-    item.classList.remove('flash');
-    void item.offsetWidth; // restart the highlight
-    item.classList.add('flash');
-    setTimeout(() => item.classList.remove('flash'), 2000);
+    flashEvidence(item);
   }
 
   function hoverEvidence(event, on) {
@@ -591,7 +586,7 @@ import { collapseCopiedRuns } from './diff-view.mjs';
       ui.b.value = a;
       compare();
     });
-    ui.results.addEventListener('click', flashEvidence);
+    ui.results.addEventListener('click', onReferenceClick);
     ui.results.addEventListener('mouseover', (e) => hoverEvidence(e, true));
     ui.results.addEventListener('mouseout', (e) => hoverEvidence(e, false));
     ui.results.addEventListener('focusin', (e) => hoverEvidence(e, true));

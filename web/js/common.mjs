@@ -137,3 +137,15 @@ export function showLoadFailure(box, error) {
     el('p', {}, 'Build it with ', el('code', {}, 'bash wasm/build.sh'), ' and serve web/ with ',
       el('code', {}, 'node web/server.mjs'), '.'));
 }
+
+/** An error as a plain object a worker can post: the core's errors name file, line and field. */
+export function errorMessage(error) {
+  return {
+    name: error && error.name || 'Error',
+    message: error && error.message || String(error),
+    file: error && error.file || '',
+    line: error && error.line || 0,
+    field: error && error.field || '',
+    reason: error && error.reason || '',
+  };
+}

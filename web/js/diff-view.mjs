@@ -39,3 +39,13 @@ export function collapseCopiedRuns(container, { open = false } = {}) {
     details.append(...sentences);
   }
 }
+
+/** Scrolls to an evidence item and flashes it (the .flash animation in the stylesheet). */
+export function flashEvidence(item) {
+  item.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  item.focus({ preventScroll: true });
+  item.classList.remove('flash');
+  void item.offsetWidth; // restart the highlight
+  item.classList.add('flash');
+  setTimeout(() => item.classList.remove('flash'), 2000);
+}

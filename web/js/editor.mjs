@@ -5,7 +5,7 @@ import {
   el, setChildren, fmt, plural, debounce, errorView, showMessage, showVersion, showLoadFailure, metricLabels,
 } from './common.mjs';
 import { scoreHandoffKey } from './handoff.mjs';
-import { collapseCopiedRuns } from './diff-view.mjs';
+import { collapseCopiedRuns, flashEvidence } from './diff-view.mjs';
 import { setupModelPanel } from './model/editor-model.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -417,12 +417,7 @@ function onDiffClick(event) {
     showMessage(ui.status, 'warning', el('p', {}, `There is no evidence item (${ref.dataset.evidence}).`));
     return;
   }
-  item.scrollIntoView({ behavior: 'smooth', block: 'center' });
-  item.focus({ preventScroll: true });
-  item.classList.remove('flash');
-  void item.offsetWidth; // restart the highlight
-  item.classList.add('flash');
-  setTimeout(() => item.classList.remove('flash'), 2000);
+  flashEvidence(item);
 }
 
 function onDiffHover(event, on) {

@@ -8,20 +8,10 @@
 //   {type: 'validated', result, goldOffsets, predictionOffsets}
 //   {type: 'error', error: {name, message, file, line, field, reason}}
 import { loadFruitbench, blobSource } from './fruitbench-web.mjs';
+import { errorMessage } from './common.mjs';
 
 const sliceSize = 1 << 20;
 const api = loadFruitbench();
-
-function errorMessage(error) {
-  return {
-    name: error && error.name || 'Error',
-    message: error && error.message || String(error),
-    file: error && error.file || '',
-    line: error && error.line || 0,
-    field: error && error.field || '',
-    reason: error && error.reason || '',
-  };
-}
 
 /**
  * Byte offsets where each line of a file starts (plus the end), read in

@@ -12,22 +12,13 @@
 //   {type: 'bundled', bundle, report, errors, warnings, side: Blob | null, predictionBytes, compressed, seconds}
 //   {type: 'error', error: {message, file, line, field}, fatal?}
 import { loadFruitbench } from './fruitbench-web.mjs';
+import { errorMessage } from './common.mjs';
 
 // The core's limit on the uncompressed prediction JSONL (core/leaderboard.h
 // kMaxPredictionBytes): reading stops past it instead of filling memory.
 const maxPredictionBytes = 64 << 20;
 const api = loadFruitbench();
 const benchmarks = new Map(); // id -> {definition, gold}
-
-function errorMessage(error) {
-  return {
-    name: error && error.name || 'Error',
-    message: error && error.message || String(error),
-    file: error && error.file || '',
-    line: error && error.line || 0,
-    field: error && error.field || '',
-  };
-}
 
 class InputError extends Error {
   constructor(message, { file = '', line = 0, field = '' } = {}) {
