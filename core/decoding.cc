@@ -632,22 +632,51 @@ void Decoder::make_draft() {
       std::min(options_.adaptive_draft ? draft_limit_ : options_.draft_tokens, options_.max_tokens - n - 1);
   const Vocabulary& v = *vocab_;
 
-  // Copy runs: at the start and after a copy token [m], the copy tokens
-  // [m+1], [m+2], ... (the text after [m] in the input is what [m] stands
-  // for, so it never follows [m] in an edit).
-  if (n == 0 || v.kind_[h.tokens.back()] == kCopy) {
+  // Copy runs: at the start and after a copy token [m] (and any blanks after
+  // it), the copy tokens [m+1] [m+2] ... (the text after "[m]" in the input
+  // is what [m] stands for, so it never follows [m] in an edit). A tokenizer
+  // that spells " [1]" as a blank piece and "[1]" (SentencePiece does) puts
+  // that blank between copy tokens: the run takes the blank the input has
+  // before each copy token, except at the start and right after a blank.
+  const auto blank_before_copy = [&](int32_t m) -> int32_t {
+    const int32_t id = v.copy_ids_[static_cast<size_t>(m)];
+    const auto it = std::lower_bound(input_index_.begin(), input_index_.end(), std::make_pair(id, int32_t{0}));
+    if (it == input_index_.end() || it->first != id || it->second == 0) return -1;
+    const int32_t before = input_ids_[static_cast<size_t>(it->second) - 1];
+    return v.kind_[before] == kBlank ? before : -1;
+  };
+  size_t last_kept = n;  // the last token that is not blank, + 1
+  while (last_kept > 0 && v.kind_[h.tokens[last_kept - 1]] == kBlank) --last_kept;
+  if (n == 0 || (last_kept > 0 && v.kind_[h.tokens[last_kept - 1]] == kCopy)) {
     if (!options_.draft_copy_runs) return;
     State s = h.state;
+    bool after_blank = n == 0 || last_kept < n;
     for (int32_t m = s.last_copy + 1; m < sentences_ && draft_.size() < limit; ++m) {
-      const int32_t id = v.copy_ids_[m];
-      if (!allowed(s, id)) break;
-      draft_.push_back(id);
-      apply(s, id);
+      State t = s;
+      std::vector<int32_t> run;
+      const int32_t blank = after_blank ? -1 : blank_before_copy(m);
+      if (blank >= 0 && allowed(t, blank)) {
+        run.push_back(blank);
+        apply(t, blank);
+      }
+      const int32_t id = v.copy_ids_[static_cast<size_t>(m)];
+      if (!allowed(t, id) || draft_.size() + run.size() + 1 > limit) break;
+      run.push_back(id);
+      apply(t, id);
+      draft_.insert(draft_.end(), run.begin(), run.end());
+      s = t;
+      after_blank = false;
+    }
+    // the article's last sentence copied: the edit usually ends there
+    if (sentences_ > 0 && s.last_copy + 1 == sentences_ && draft_.size() < limit && allowed(s, v.eos_)) {
+      draft_.push_back(v.eos_);
     }
     return;
   }
 
-  // Prompt lookup: the input after an occurrence of the last k tokens.
+  // Prompt lookup: the input after an occurrence of the last k tokens (up to
+  // and including a copy token: what follows it in the input is what it
+  // stands for, so the next pass drafts a copy run instead).
   const auto draft_from = [&](size_t start) {
     State s = h.state;
     for (size_t t = start; t < input_ids_.size() && draft_.size() < limit; ++t) {
@@ -655,7 +684,7 @@ void Decoder::make_draft() {
       if (!allowed(s, id)) break;
       draft_.push_back(id);
       apply(s, id);
-      if (s.ended) break;
+      if (s.ended || v.kind_[id] == kCopy) break;
     }
     if (!draft_.empty()) draft_source_ = start;
     return !draft_.empty();
@@ -669,6 +698,8 @@ void Decoder::make_draft() {
   const auto first = std::lower_bound(input_index_.begin(), input_index_.end(), std::make_pair(last, int32_t{0}));
   bool substitution_tried = !options_.draft_substitution || substitute_ == kNone;
   for (size_t k = std::min(options_.draft_ngram_max, n); k >= options_.draft_ngram_min; --k) {
+    // blanks alone say nothing about where the output is in the input
+    if (k <= n - last_kept) continue;
     if (k == 1 && !substitution_tried) {
       substitution_tried = true;
       if (draft_from(substitute_)) return;

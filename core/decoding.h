@@ -91,16 +91,21 @@
 // verifies them all: the longest prefix of the draft whose every token is
 // the masked argmax is accepted, plus the masked argmax after it (a
 // correction, or a bonus token). Drafts, first that applies:
-//  - copy runs: at the start and after a copy token [m], the copy tokens
-//    [m+1] [m+2] ... (the text after "[m]" in the input is what [m] stands
-//    for, so it never follows [m] in an edit);
+//  - copy runs: at the start and after a copy token [m] (and blanks after
+//    it), the copy tokens [m+1] [m+2] ... (the text after "[m]" in the
+//    input is what [m] stands for, so it never follows [m] in an edit),
+//    each after the blank token the input has before it, if any
+//    (SentencePiece spells " [1]" as "▁" "[1]", and a model trained on
+//    that writes "[0] ▁ [1] ▁ [2]"), and EOS once the last sentence is in;
 //  - prompt lookup: when the last k generated tokens (k = draft_ngram_max
 //    down to draft_ngram_min) occur in the encoder input, the input tokens
 //    after them: after the occurrence the output has been following if it
-//    still matches, else after the first one. For k = 1, after a rejected
-//    draft, the input after the token the correction replaced is tried
-//    first (draft_substitution), and a correction that equals the input
-//    token after the rejected one counts as a skipped token.
+//    still matches, else after the first one; up to and including the
+//    first copy token (a copy run follows it). Suffixes of blanks only are
+//    not looked up. For k = 1, after a rejected draft, the input after the
+//    token the correction replaced is tried first (draft_substitution), and
+//    a correction that equals the input token after the rejected one
+//    counts as a skipped token.
 // Drafts stop before the first token the constraints would not allow at
 // that point. Reference tokens in the output usually equal the evidence
 // markers in the input, so "(2)" followed by text copied from evidence 2 is

@@ -891,14 +891,15 @@ TEST_CASE("decoding: the step protocol of greedy speculation", "[decoding]") {
   REQUIRE(decoder.ok());
   Decoder& d = decoder.value();
   const Model model = target_model(7, target);
-  // The first pass drafts the copy run [0] [1].
+  // The first pass drafts the copy run [0] [1], and EOS after the last sentence.
   Step step = d.next_inputs();
   CHECK(step.rows == 1);
-  CHECK(step.tokens == std::vector<int32_t>{kPad, copy_id(0), copy_id(1)});
+  CHECK(step.tokens == std::vector<int32_t>{kPad, copy_id(0), copy_id(1), kEos});
   CHECK(step.cache_length == 0);
   CHECK(step.cache_rows.empty());
   std::vector<float> logits;
-  for (const auto& prefix : {std::vector<int32_t>{}, {copy_id(0)}, {copy_id(0), copy_id(1)}}) {
+  for (const auto& prefix :
+       {std::vector<int32_t>{}, {copy_id(0)}, {copy_id(0), copy_id(1)}, {copy_id(0), copy_id(1), kEos}}) {
     const auto row = model(prefix);
     logits.insert(logits.end(), row.begin(), row.end());
   }
@@ -911,12 +912,47 @@ TEST_CASE("decoding: the step protocol of greedy speculation", "[decoding]") {
   CHECK(step.tokens[0] == ref_id(0));
   CHECK(std::vector<int32_t>(step.tokens.begin() + 1, step.tokens.end()) ==
         std::vector<int32_t>(s.evidence_words[0].begin(), s.evidence_words[0].begin() + 4));
-  CHECK(d.stats().drafted == 2);
+  CHECK(d.stats().drafted == 3);
   CHECK(d.stats().accepted == 1);
-  const Run run = drive(d, model, {{kPad, copy_id(0), copy_id(1)}});
+  const Run run = drive(d, model, {{kPad, copy_id(0), copy_id(1), kEos}});
   CHECK(run.tokens == target);
   CHECK(run.stats.accepted == 1 + s.evidence_words[0].size());  // the copy token, the evidence text, EOS
   CHECK(run.stats.passes == 3);
+}
+
+TEST_CASE("decoding: copy runs take the blank a SentencePiece input puts before each copy token", "[decoding]") {
+  // " [1]" is the blank piece " " and "[1]": the input reads [0] words " " [1] words " " [2] words [CONTEXT] ...
+  Setup s = make_setup(5, 3, 1, 40, 6, false);
+  const int32_t blank = word_id(" ");
+  std::vector<int32_t> input;
+  for (int32_t id : s.input_ids) {
+    if (is_copy(id) && id != copy_id(0)) input.push_back(blank);
+    input.push_back(id);
+  }
+  s.input_ids = input;
+  struct Case {
+    std::vector<int32_t> target;
+    size_t passes;
+  };
+  for (const Case& c : std::vector<Case>{
+           // the article unchanged: the whole run and EOS in one pass
+           {{copy_id(0), blank, copy_id(1), blank, copy_id(2)}, 1},
+           // [1] deleted: [0] " " accepted, [2] instead of [1], then EOS drafted after the last sentence
+           {{copy_id(0), blank, copy_id(2)}, 2},
+       }) {
+    auto decoder = Decoder::create(fake_vocabulary(), greedy(8), s.sentences, s.evidence, s.input_ids);
+    REQUIRE(decoder.ok());
+    const Run run = drive(decoder.value(), target_model(5, c.target));
+    CHECK(run.tokens == c.target);
+    CHECK(run.stats.passes == c.passes);
+    check_well_formed(s, run.tokens);
+  }
+  // after a copy token and a blank, the run goes on without another blank
+  const std::vector<int32_t> target = {copy_id(0), blank, ref_id(0), word_id(" the"), blank, copy_id(1), blank, copy_id(2)};
+  auto decoder = Decoder::create(fake_vocabulary(), greedy(8), s.sentences, s.evidence, s.input_ids);
+  REQUIRE(decoder.ok());
+  const Run run = drive(decoder.value(), target_model(5, target));
+  CHECK(run.tokens == target);
 }
 
 TEST_CASE("decoding: after a replaced word the draft goes on after it in the input", "[decoding]") {
@@ -943,7 +979,7 @@ TEST_CASE("decoding: after a replaced word the draft goes on after it in the inp
     }
     REQUIRE(d.advance(logits).ok());
   };
-  pass();  // copy run [0] [1] drafted, (0) chosen
+  pass();  // copy run [0] [1] EOS drafted, (0) chosen
   CHECK(d.next_inputs().tokens == std::vector<int32_t>{ref_id(0), evidence[0], evidence[1], evidence[2], evidence[3]});
   pass();  // evidence[0], evidence[1] accepted, "2" instead of evidence[2]
   CHECK(d.next_inputs().tokens ==

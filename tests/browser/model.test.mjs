@@ -1,10 +1,11 @@
 // The editor model in the browser: the Editor's "Update with model" runs a
 // T5 ONNX export in a Web Worker on wasm and on WebGPU (Chromium's
 // --enable-unsafe-webgpu software adapter), and both give the tokens the
-// Node runtime gives (onnxruntime-node). Needs a model export: the site's
-// default (web/generated/models/index.json, from models/<name>/ by
-// wasm/build.sh) or FRUITBENCH_TEST_MODEL=DIR (copied to
-// web/generated/test-models/); skipped, saying so, without one.
+// Node runtime gives on the same engine (onnxruntime-web's wasm build; with
+// fp32 files also onnxruntime-node's). The model: FRUITBENCH_TEST_MODEL=DIR,
+// else the shipped models/fruit_edit5, else the site's default
+// (web/generated/models/index.json), copied to web/generated/test-models/;
+// the model tests are skipped, saying so, only when there is no model at all.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -12,48 +13,44 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../web/server.mjs';
+import { modelFiles, OPTIONAL_FILES } from '../../web/js/model/runtime.mjs';
 import { root, outputDir, chromiumPath, checkPrerequisites } from './harness.mjs';
+import { findTestModel } from '../node/helpers.mjs';
 
 const generated = path.join(root, 'web', 'generated');
-let modelDir = null;
-let query = '';
+const testModels = path.join(generated, 'test-models');
+const NAME = 'test';
+let modelDir = null; // the served copy
+let variant = '';
+const query = '?models=generated/test-models/';
 let skip = false;
 
-function setUpModel() {
-  const envDir = process.env.FRUITBENCH_TEST_MODEL;
-  if (envDir) {
-    if (!fs.existsSync(path.join(envDir, 'config.json'))) return `FRUITBENCH_TEST_MODEL=${envDir} has no config.json`;
-    const name = 'dev';
-    const target = path.join(generated, 'test-models', name);
-    fs.rmSync(path.join(generated, 'test-models'), { recursive: true, force: true });
-    const files = [];
-    for (const rel of ['config.json', 'generation_config.json', 'tokenizer.json', 'onnx/encoder_model.onnx',
-                       'onnx/decoder_model_merged.onnx']) {
-      const from = path.join(envDir, rel);
-      if (!fs.existsSync(from)) continue;
-      fs.mkdirSync(path.dirname(path.join(target, rel)), { recursive: true });
-      fs.copyFileSync(from, path.join(target, rel));
-      files.push({ path: rel, size: fs.statSync(from).size, sha256: 'test' });
-    }
-    fs.writeFileSync(path.join(generated, 'test-models', 'index.json'),
-                     JSON.stringify({ default: name, models: [{ name, variants: [''], files }] }));
-    modelDir = target;
-    query = '?models=generated/test-models/';
-    return '';
+// Serves the model's files of one variant from web/generated/test-models/test/.
+async function setUpModel() {
+  const found = await findTestModel();
+  if (!found.dir) return found.why;
+  variant = found.variant;
+  fs.rmSync(testModels, { recursive: true, force: true });
+  const files = [];
+  for (const rel of [...modelFiles(variant), ...OPTIONAL_FILES]) {
+    const from = path.join(found.dir, rel);
+    if (!fs.existsSync(from)) continue;
+    const to = path.join(testModels, NAME, rel);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.copyFileSync(from, to);
+    files.push({ path: rel, size: fs.statSync(from).size, sha256: 'test' });
   }
-  const indexPath = path.join(generated, 'models', 'index.json');
-  const index = fs.existsSync(indexPath) ? JSON.parse(fs.readFileSync(indexPath, 'utf8')) : null;
-  if (!index || !index.default) {
-    return 'no model export: none in models/ (web/generated/models/index.json lists none) and FRUITBENCH_TEST_MODEL unset';
-  }
-  modelDir = path.join(generated, 'models', index.default);
+  fs.writeFileSync(path.join(testModels, 'index.json'),
+                   JSON.stringify({ default: NAME, models: [{ name: NAME, variants: [variant], files }] }));
+  modelDir = path.join(testModels, NAME);
+  console.error(`# model tests on ${found.label} (${variant ? 'int8' : 'fp32'})`);
   return '';
 }
 
 if (!fs.existsSync(path.join(generated, 'ort', 'ort.wasm.min.mjs'))) {
   skip = 'web/generated/ort/ is missing (npm ci, then bash wasm/build.sh)';
 } else {
-  skip = setUpModel() || false;
+  skip = (await setUpModel()) || false;
 }
 
 // An index that lists no model: the Editor before a model is installed.
@@ -92,7 +89,7 @@ after(async () => {
   if (server) await server.close();
   if (profile) fs.rmSync(profile, { recursive: true, force: true });
   fs.rmSync(path.dirname(emptyIndex), { recursive: true, force: true });
-  if (process.env.FRUITBENCH_TEST_MODEL) fs.rmSync(path.join(generated, 'test-models'), { recursive: true, force: true });
+  fs.rmSync(testModels, { recursive: true, force: true });
 });
 
 async function runInEditor(backend, { pick = null } = {}) {
@@ -125,12 +122,14 @@ async function runInEditor(backend, { pick = null } = {}) {
   return out;
 }
 
-async function nodeEdit(inputs) {
+// The Node runtime on the same input: onnxruntime-web's wasm build (the engine the page runs), or
+// onnxruntime-node.
+async function nodeEdit(inputs, kind) {
   const { loadFruitbench } = await import('../../wasm/node.mjs');
   const { dirSource, loadOrt, loadModel } = await import('../../wasm/model-node.mjs');
   const fruitbench = await loadFruitbench();
-  const rt = await loadOrt('node');
-  const model = await loadModel({ ort: rt.ort, fruitbench, source: dirSource(modelDir), variant: '',
+  const rt = await loadOrt(kind);
+  const model = await loadModel({ ort: rt.ort, fruitbench, source: dirSource(modelDir), variant,
                                   executionProviders: rt.executionProviders, sessionOptions: rt.sessionOptions });
   const result = await model.edit(inputs, { beams: 1, speculation: true, maxTokens: MAX_TOKENS });
   await model.dispose();
@@ -167,27 +166,29 @@ test('Editor: "Update with model" runs the model on wasm in a worker, with timin
   const check = await wasmRun.page.textContent('#diagnostics');
   assert.doesNotMatch(check || '', /malformed/i);
   await wasmRun.page.screenshot({ path: path.join(outputDir, 'editor-model.png'), fullPage: true });
-  // the same tokens as the Node runtime (onnxruntime-node) on the same input
+  // the same tokens as the Node runtime on the same input and engine (onnxruntime-web's wasm build);
+  // fp32 also on onnxruntime-node (int8 there differs from wasm at near-ties: tests/node/model.test.mjs)
   process.env.TMPDIR = process.env.TMPDIR || os.tmpdir();
-  nodeResult = await nodeEdit(wasmRun.inputs);
+  nodeResult = await nodeEdit(wasmRun.inputs, 'web');
   assert.equal(wasmRun.raw, nodeResult.targets);
+  if (variant === '') assert.equal(wasmRun.raw, (await nodeEdit(wasmRun.inputs, 'node')).targets);
   // the model files are now in Cache Storage (the next visit does not download them)
   const cached = await wasmRun.page.evaluate(async () => {
     const cache = await caches.open('fruitbench-models-v1');
     return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').slice(-2).join('/') + new URL(r.url).search);
   });
-  const size = fs.statSync(path.join(modelDir, 'onnx', 'decoder_model_merged.onnx')).size;
-  assert.ok(cached.includes(`onnx/decoder_model_merged.onnx?sha256=test&size=${size}`), cached.join(', '));
-  assert.ok(cached.some((p) => p.startsWith('dev/tokenizer.json?')), cached.join(', '));
+  const decoderFile = `onnx/decoder_model_merged${variant}.onnx`;
+  const size = fs.statSync(path.join(modelDir, decoderFile)).size;
+  assert.ok(cached.includes(`${decoderFile}?sha256=test&size=${size}`), cached.join(', '));
+  assert.ok(cached.some((p) => p.startsWith(`${NAME}/tokenizer.json?`)), cached.join(', '));
   await wasmRun.page.close();
 });
 
 test('Editor: a model the user picks (bring your own) runs and gives the same output',
      { skip, timeout: 600000 }, async () => {
-  const pick = ['config.json', 'tokenizer.json', 'onnx/encoder_model.onnx', 'onnx/decoder_model_merged.onnx']
-    .map((rel) => path.join(modelDir, rel));
+  const pick = modelFiles(variant).map((rel) => path.join(modelDir, rel));
   const run = await runInEditor('wasm', { pick });
-  assert.match(run.status, /Model your files \(fp32\) on wasm/);
+  assert.match(run.status, new RegExp(`Model your files \\(${variant ? 'int8' : 'fp32'}\\) on wasm`));
   assert.equal(run.raw, wasmRun.raw);
   await run.page.close();
 });

@@ -30,6 +30,16 @@ export function variantsIn(paths) {
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
+/**
+ * Copy-span speculation's draft options (the core's DecodeOptions) unless edit() is given others:
+ * drafts grow after a fully accepted one and shrink after a rejected one (adaptiveDraft), and the
+ * input is looked up for the last 2-3 output tokens, not for single tokens. Measured with
+ * fruit_edit5 (tests/bench/model/README.md): almost every accepted draft token comes from copy runs
+ * and longer matches, while single-token lookups and fixed 8-token drafts fed many positions that
+ * were rejected, which made speculation slower than plain greedy decoding on wasm.
+ */
+export const SPECULATION_DEFAULTS = Object.freeze({ adaptiveDraft: true, draftNgramMin: 2 });
+
 function int64Tensor(ort, values, dims) {
   const data = new BigInt64Array(values.length);
   for (let i = 0; i < values.length; ++i) data[i] = BigInt(values[i]);
@@ -153,23 +163,35 @@ export async function loadModel({ ort, fruitbench, source, variant, executionPro
       const encoded = await encoder.run({ input_ids: int64Tensor(ort, ids, [1, S]), attention_mask: mask1 });
       const hidden = encoded.last_hidden_state;
       const encoderMs = now() - start;
-      const options = { maxTokens: generation.max_length || 256, ...decodeOptions };
+      const options = { maxTokens: generation.max_length || 256, ...SPECULATION_DEFAULTS, ...decodeOptions };
       const dec = fruitbench.createDecoder(vocabulary, inputs, ids, options);
       const decodeStart = now();
       let self = null;   // present.{i}.decoder.{key,value} of the last pass
       let cross = null;  // present.{i}.encoder.{key,value} of the first pass (1 row)
       let first = null;
       const empty = (rows) => new ort.Tensor('float32', new Float32Array(0), [rows, heads, 0, dkv]);
+      // The encoder output, its mask and the cross-attention cache are the same for every row and every
+      // pass: repeat them to a row count once (beam search feeds 1 row, then up to num_beams).
+      const tiles = new Map();
+      const tiled = (rows) => {
+        let t = tiles.get(rows);
+        if (!t) {
+          t = { hidden: tileRows(ort, hidden, rows), mask: tileRows(ort, mask1, rows), cross: {} };
+          tiles.set(rows, t);
+        }
+        return t;
+      };
       try {
         while (!dec.done()) {
           const step = dec.nextInputs();
           const { rows, width } = step;
+          const tile = tiled(rows);
           const feeds = {
             input_ids: int64Tensor(ort, step.tokens, [rows, width]),
-            encoder_hidden_states: tileRows(ort, hidden, rows),
+            encoder_hidden_states: tile.hidden,
             use_cache_branch: new ort.Tensor('bool', [step.cache_length > 0], [1]),
           };
-          if (encoderAttentionMask) feeds.encoder_attention_mask = tileRows(ort, mask1, rows);
+          if (encoderAttentionMask) feeds.encoder_attention_mask = tile.mask;
           for (let i = 0; i < layers; ++i) {
             for (const kind of ['key', 'value']) {
               const selfName = `past_key_values.${i}.decoder.${kind}`;
@@ -180,7 +202,8 @@ export async function loadModel({ ort, fruitbench, source, variant, executionPro
               } else {
                 feeds[selfName] = takeRowsAndPositions(ort, self[`present.${i}.decoder.${kind}`], step.cache_rows,
                                                        step.cache_length);
-                feeds[crossName] = tileRows(ort, cross[`present.${i}.encoder.${kind}`], rows);
+                const name = `present.${i}.encoder.${kind}`;
+                feeds[crossName] = tile.cross[name] ??= tileRows(ort, cross[name], rows);
               }
             }
           }
