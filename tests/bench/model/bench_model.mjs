@@ -70,17 +70,19 @@ function fullTokens(result, eos) {
   return ended ? [...result.tokens, eos] : [...result.tokens];
 }
 
+// generated: the output's tokens, EOS included (beam search chooses more: stats.generated counts every beam's)
 function record(result, eos) {
+  const tokens = fullTokens(result, eos);
   return {
     latency_ms: result.timings.total_ms,
     encoder_ms: result.timings.encoder_ms,
     decode_ms: result.timings.decode_ms,
-    generated: result.stats.generated,
+    generated: tokens.length,
     passes: result.stats.passes,
     positions: result.stats.positions,
     drafted: result.stats.drafted,
     accepted: result.stats.accepted,
-    tokens: fullTokens(result, eos),
+    tokens,
     text: result.targets,
   };
 }
@@ -419,7 +421,7 @@ async function parent(argv) {
   }
   if (opt.n < 1) fail('--n must be at least 1');
   const { loadFruitbench } = await import(pathToFileURL(path.join(root, 'wasm', 'node.mjs')).href);
-  const { variantsIn, SPECULATION_DEFAULTS } = await import(pathToFileURL(path.join(root, 'web', 'js', 'model', 'runtime.mjs')).href);
+  const { variantsIn, DECODE_DEFAULTS } = await import(pathToFileURL(path.join(root, 'web', 'js', 'model', 'runtime.mjs')).href);
 
   // the model
   const shipped = path.join(root, 'models', 'fruit_edit5');
@@ -478,7 +480,8 @@ async function parent(argv) {
     `inputs:   ${path.relative(root, inputsFile)}, first ${examples.length} examples; input tokens mean ` +
       `${fmt(sum(examples.map((e) => e.ids.length)) / examples.length, 0)}, max ${Math.max(...examples.map((e) => e.ids.length))}`,
     `decoding: max ${maxTokens} output tokens (EOS not counted); greedy, greedy + copy-span speculation ` +
-      `(${JSON.stringify({ ...SPECULATION_DEFAULTS, ...(opt.speculationOptions || {}) })}), beam ${opt.beam || '–'}; ` +
+      `(${JSON.stringify({ ...DECODE_DEFAULTS, ...(opt.speculationOptions || {}) })}), beam ${opt.beam || '–'} ` +
+      `(earlyStopping ${DECODE_DEFAULTS.earlyStopping}); ` +
       `each mode warmed up on example 1, then example by example, the modes in turn`,
     `threads:  ${opt.threads} (onnxruntime-node intraOpNumThreads, onnxruntime-web ort.env.wasm.numThreads, ` +
       `transformers.js session_options.intraOpNumThreads; Chromium: the worker's own choice)`,

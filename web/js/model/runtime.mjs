@@ -31,14 +31,18 @@ export function variantsIn(paths) {
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 /**
- * Copy-span speculation's draft options (the core's DecodeOptions) unless edit() is given others:
- * drafts grow after a fully accepted one and shrink after a rejected one (adaptiveDraft), and the
- * input is looked up for the last 2-3 output tokens, not for single tokens. Measured with
- * fruit_edit5 (tests/bench/model/README.md): almost every accepted draft token comes from copy runs
- * and longer matches, while single-token lookups and fixed 8-token drafts fed many positions that
- * were rejected, which made speculation slower than plain greedy decoding on wasm.
+ * The core's DecodeOptions the runtime uses unless edit() is given others. Measured with fruit_edit5
+ * (tests/bench/model/README.md):
+ *  - copy-span speculation: drafts grow after a fully accepted one and shrink after a rejected one
+ *    (adaptiveDraft), and the input is looked up for the last 2-3 output tokens, not single tokens.
+ *    Almost every accepted draft token came from copy runs and longer matches, while single-token
+ *    lookups and fixed 8-token drafts fed many positions that were rejected, which made speculation
+ *    slower than plain greedy decoding on wasm.
+ *  - beam search stops as Hugging Face's generate() does by default (early_stopping=False:
+ *    'heuristic'); the core's 'exact' rule can rarely stop before max_tokens with a length penalty
+ *    of 1, which made beam 4 run ~3x more passes for the same output on 19 of 20 inputs.
  */
-export const SPECULATION_DEFAULTS = Object.freeze({ adaptiveDraft: true, draftNgramMin: 2 });
+export const DECODE_DEFAULTS = Object.freeze({ adaptiveDraft: true, draftNgramMin: 2, earlyStopping: 'heuristic' });
 
 function int64Tensor(ort, values, dims) {
   const data = new BigInt64Array(values.length);
@@ -163,7 +167,7 @@ export async function loadModel({ ort, fruitbench, source, variant, executionPro
       const encoded = await encoder.run({ input_ids: int64Tensor(ort, ids, [1, S]), attention_mask: mask1 });
       const hidden = encoded.last_hidden_state;
       const encoderMs = now() - start;
-      const options = { maxTokens: generation.max_length || 256, ...SPECULATION_DEFAULTS, ...decodeOptions };
+      const options = { maxTokens: generation.max_length || 256, ...DECODE_DEFAULTS, ...decodeOptions };
       const dec = fruitbench.createDecoder(vocabulary, inputs, ids, options);
       const decodeStart = now();
       let self = null;   // present.{i}.decoder.{key,value} of the last pass
