@@ -33,14 +33,14 @@ const usage = `usage: bash tests/bench/model/bench.sh [options]
   --model DIR        model folder (default: models/fruit_edit5 when it has an export)
   --inputs FILE      JSONL with an 'inputs' field per line (default: leaderboard/benchmarks/fruitbench-wiki-v1/inputs.jsonl
                      when it exists, else web/examples/gold.jsonl)
-  --n N              first N examples of the inputs (default 20)
+  --n N              first N examples of the inputs (default 60: all of fruitbench-wiki-v1)
   --variant V        quantized or fp32 (default: quantized when the folder has it)
   --threads N        ONNX Runtime threads everywhere (default 2)
   --max-tokens N     output tokens at most, EOS not counted (default: generation_config.json max_length, else 256)
   --beam N           beams of the beam-search row (default 4; 0 leaves it out)
   --webgpu-n N       examples of the WebGPU correctness check (default 3; 0 leaves it out)
   --skip ENGINES     comma-separated: node (onnxruntime-node; transformers.js runs in that process), web, transformers,
-                     browser
+                     browser (or chromium)
   --speculation JSON more options of the speculative row, e.g. '{"draftTokens":4,"draftNgramMin":2,"adaptiveDraft":true}'
                      (default: the runtime's)
   --json FILE        also write every figure and token as JSON`;
@@ -398,7 +398,7 @@ function pad(cells, widths) {
 // ------------------------------------------------------------------ main
 
 async function parent(argv) {
-  const opt = { n: 20, threads: 2, beam: 4, webgpuN: 3, skip: new Set() };
+  const opt = { n: 60, threads: 2, beam: 4, webgpuN: 3, skip: new Set() };
   for (let i = 0; i < argv.length; ++i) {
     const a = argv[i];
     const value = () => (i + 1 < argv.length ? argv[++i] : fail(`${a} needs a value`));
@@ -411,7 +411,7 @@ async function parent(argv) {
     else if (a === '--max-tokens') opt.maxTokens = whole(value());
     else if (a === '--beam') opt.beam = whole(value());
     else if (a === '--webgpu-n') opt.webgpuN = whole(value());
-    else if (a === '--skip') value().split(',').filter(Boolean).forEach((s) => opt.skip.add(s));
+    else if (a === '--skip') value().split(',').filter(Boolean).forEach((s) => opt.skip.add(s === 'chromium' ? 'browser' : s));
     else if (a === '--json') opt.json = value();
     else if (a === '--speculation') {
       try { opt.speculationOptions = JSON.parse(value()); } catch { fail('--speculation must be a JSON object'); }
