@@ -9,17 +9,9 @@
 // (its text escaped by the core), which is parsed inertly and copied through
 // an allow-list of its own tags and attributes.
 import { collapseCopiedRuns, flashEvidence } from './diff-view.mjs';
+import { metricLabels } from './common.mjs';
 
 (() => {
-  const metricLabels = {
-    update_rouge1: 'UpdateROUGE-1',
-    update_rouge2: 'UpdateROUGE-2',
-    update_rougeLsum: 'UpdateROUGE-Lsum',
-    rouge1: 'ROUGE-1',
-    rouge2: 'ROUGE-2',
-    rougeL: 'ROUGE-L',
-    exact_match: 'Exact match',
-  };
   const defaultMetrics = Object.keys(metricLabels);
   const kindLabels = { baseline: 'baseline', model: 'model', submission: 'submission' };
   const linkLabels = { paper: 'paper', code: 'code', model_card: 'model card' };

@@ -1,4 +1,4 @@
-// Helpers shared by the playground's pages. Every user string reaches the
+// Helpers shared by the playground's pages (and, linked, the leaderboard site). Every user string reaches the
 // page through textContent (el(), text nodes) or escapeHtml(); the only
 // innerHTML the site assigns is the core's already-escaped diff HTML.
 
