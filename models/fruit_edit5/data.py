@@ -99,6 +99,37 @@ def linearize(sentences, evidence):
     return " ".join(parts)
 
 
+# ---------------------------------------------------------------------------
+# Grounding: the entity-token rule of core/entities.h, for filtering generated targets
+# ---------------------------------------------------------------------------
+
+ENTITY_STOP = frozenset("""a an and as at after before but by during for from he her his however i in it its
+of on or she since that the their these they this those to we when while with you""".split())
+_EDGE = re.compile(r"^[^\w]+|[^\w]+$")
+
+
+def _entity_key(raw):
+    w = _EDGE.sub("", raw).replace("_", "")
+    return w[:-2] if w.endswith(("'s", "\u2019s")) else w
+
+
+def entity_tokens(text):
+    """Entity tokens of text: words with a digit, and capitalised words that do not start a
+    sentence and are not in ENTITY_STOP (core/entities.h states the rule; keep both in step)."""
+    out, initial = [], True
+    for raw in text.split():
+        w = _entity_key(raw)
+        if w and (any(ch.isdigit() for ch in w) or (w[0].isupper() and not initial and w.lower() not in ENTITY_STOP)):
+            out.append(w)
+        if w or raw.strip("\"'()"):
+            initial = bool(re.search(r"[.!?][\"')\]]*$", raw))
+    return out
+
+
+def support_words(text):
+    return {_entity_key(raw) for raw in text.split()}
+
+
 def render_target(units):
     out = []
     for u in units:
@@ -427,6 +458,12 @@ def assemble(plan, c, max_chars):
     inputs = linearize(sentences, evidence)
     if len(inputs) > max_chars:
         return None
+    # A target must never teach the model to state what neither the article nor the evidence
+    # says (some templates phrase news with facts the chosen evidence item leaves out).
+    support = support_words(inputs.replace("_", " "))
+    for u in units:
+        if u[0] == "new" and any(w not in support for w in entity_tokens(u[3])):
+            return None
     return {"inputs": inputs, "targets": target, "kind": plan.kind,
             "updates": [ev.kind for ev in events],
             "ops": sorted({op[0] for ev in events for op in ev.ops})}

@@ -277,6 +277,7 @@ def main(argv=None):
     ap.add_argument("--eval-decode", type=int, default=32)
     ap.add_argument("--fruitbench", default="./build/fruitbench")
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--init", metavar="DIR", help="start from this Hugging Face folder's weights (e.g. from_onnx.py's output); the config comes from it")
     ap.add_argument("--bench", type=int, default=0, help="measure throughput over N steps and exit")
     args = ap.parse_args(argv)
 
@@ -288,6 +289,12 @@ def main(argv=None):
     tok = Tokenizer(args.tokenizer)
     cfg = T5Config(vocab_size=len(tok), dropout_rate=args.dropout, feed_forward_proj=args.ff, **CONFIGS[args.config])
     model = T5ForConditionalGeneration(cfg)
+    if args.init:
+        model = load_hf(args.init)
+        if model.config.vocab_size != len(tok):
+            ap.error(f"--init {args.init}: vocabulary {model.config.vocab_size}, tokenizer {len(tok)}")
+        model.config.dropout_rate = args.dropout
+        log(f"initialized from {args.init}", logf)
     log(f"config {args.config} {json.dumps(CONFIGS[args.config])} ff={args.ff} vocab={len(tok)} params={model.num_parameters():,} "
         f"bf16={args.bf16} threads={args.threads} batch_tokens={args.batch_tokens}", logf)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.98), eps=1e-8, weight_decay=args.weight_decay)
