@@ -103,31 +103,65 @@ def linearize(sentences, evidence):
 # Grounding: the entity-token rule of core/entities.h, for filtering generated targets
 # ---------------------------------------------------------------------------
 
-ENTITY_STOP = frozenset("""a an and as at after before but by during for from he her his however i in it its
-of on or she since that the their these they this those to we when while with you""".split())
-_EDGE = re.compile(r"^[^\w]+|[^\w]+$")
+ENTITY_STOP = frozenset("""a an and as at but by for from he her his i in it its of on or she that the their
+these they this those to we with you""".split())
+_EDGE_PUNCT = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u201c\u201d\u2018\u2019\u00ab\u00bb\u2013\u2014\u2026")
+_CLOSERS = set("\"')]\u201d\u2019\u00bb")
+
+
+def _is_upper(ch):
+    c = ord(ch)
+    if "A" <= ch <= "Z":
+        return True
+    if 0xC0 <= c <= 0xDE:
+        return c != 0xD7
+    if 0x100 <= c <= 0x137 or 0x14A <= c <= 0x177:
+        return c % 2 == 0
+    if 0x139 <= c <= 0x148 or 0x179 <= c <= 0x17E:
+        return c % 2 == 1
+    if c == 0x178:
+        return True
+    if 0x391 <= c <= 0x3A9:
+        return c != 0x3A2
+    return 0x400 <= c <= 0x42F
 
 
 def _entity_key(raw):
-    w = _EDGE.sub("", raw).replace("_", "")
-    return w[:-2] if w.endswith(("'s", "\u2019s")) else w
+    i, j = 0, len(raw)
+    while i < j and raw[i] in _EDGE_PUNCT:
+        i += 1
+    while j > i and raw[j - 1] in _EDGE_PUNCT:
+        j -= 1
+    w = raw[i:j]
+    for pos in ("'s", "\u2019s"):
+        if len(w) > 2 and w.endswith(pos):
+            return w[:-2]
+    return w
+
+
+def _ends_sentence(raw):
+    raw = raw.rstrip("".join(_CLOSERS))
+    return raw.endswith((".", "!", "?"))
 
 
 def entity_tokens(text):
-    """Entity tokens of text: words with a digit, and capitalised words that do not start a
-    sentence and are not in ENTITY_STOP (core/entities.h states the rule; keep both in step)."""
+    """Entity tokens (keys) of text, by core/entities.h's rule (kept in step with it, so that
+    generated targets pass the grounded decoder): words with an ASCII digit, and words
+    starting with an uppercase letter that do not start a sentence and are not stop words."""
     out, initial = [], True
     for raw in text.split():
         w = _entity_key(raw)
-        if w and (any(ch.isdigit() for ch in w) or (w[0].isupper() and not initial and w.lower() not in ENTITY_STOP)):
+        if not w:
+            continue
+        if any("0" <= ch <= "9" for ch in w) or (_is_upper(w[0]) and not initial and w.lower() not in ENTITY_STOP):
             out.append(w)
-        if w or raw.strip("\"'()"):
-            initial = bool(re.search(r"[.!?][\"')\]]*$", raw))
+        initial = _ends_sentence(raw)
     return out
 
 
 def support_words(text):
-    return {_entity_key(raw) for raw in text.split()}
+    """The keys of every word of text (whitespace and '_' separate words)."""
+    return {k for k in (_entity_key(raw) for raw in text.replace("_", " ").split()) if k}
 
 
 def render_target(units):
@@ -460,7 +494,7 @@ def assemble(plan, c, max_chars):
         return None
     # A target must never teach the model to state what neither the article nor the evidence
     # says (some templates phrase news with facts the chosen evidence item leaves out).
-    support = support_words(inputs.replace("_", " "))
+    support = support_words(inputs)
     for u in units:
         if u[0] == "new" and any(w not in support for w in entity_tokens(u[3])):
             return None
