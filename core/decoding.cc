@@ -7,6 +7,7 @@
 #include <string_view>
 #include <utility>
 
+#include "entities.h"
 #include "unicode.h"
 
 namespace fruit::decoding {
@@ -285,6 +286,7 @@ Result<std::shared_ptr<const Vocabulary>> Vocabulary::compile(const TokenRoles& 
     }
   }
 
+  v->pieces_ = roles.pieces;
   v->base_bias_.assign(size, kMasked);
   for (int32_t id = 0; id < size; ++id) {
     const uint8_t kind = v->kind_[id];
@@ -311,6 +313,10 @@ Result<Decoder> Decoder::create(std::shared_ptr<const Vocabulary> vocabulary, co
   if (options.draft_ngram_min == 0 || options.draft_ngram_min > options.draft_ngram_max) {
     return Error("need 1 <= draft_ngram_min <= draft_ngram_max", {}, 0, "draft_ngram_min");
   }
+  if (!std::isfinite(options.copy_bias)) return Error("copy_bias must be a finite number", {}, 0, "copy_bias");
+  if ((options.grounded || options.copy_bias != 0) && vocabulary->pieces_.empty()) {
+    return Error("grounded decoding and copy_bias need the vocabulary's pieces", {}, 0, "grounded");
+  }
 
   Decoder d;
   const Vocabulary& v = *vocabulary;
@@ -325,6 +331,48 @@ Result<Decoder> Decoder::create(std::shared_ptr<const Vocabulary> vocabulary, co
     if (id >= 0 && id < v.size_) d.input_index_.emplace_back(id, static_cast<int32_t>(p));
   }
   std::sort(d.input_index_.begin(), d.input_index_.end());
+  if (options.grounded || options.copy_bias != 0) {
+    // Segments: the article before reference token (0), then each evidence
+    // item from its reference token to the next one's.
+    std::vector<size_t> starts;
+    for (size_t p = 0; p < d.input_ids_.size() && starts.size() < static_cast<size_t>(d.evidence_); ++p) {
+      const int32_t id = d.input_ids_[p];
+      if (id >= 0 && id < v.size_ && v.kind_[id] == kReference && v.index_[id] == static_cast<int32_t>(starts.size())) {
+        starts.push_back(p);
+      }
+    }
+    size_t begin = 0;
+    for (size_t k = 0; k <= starts.size(); ++k) {
+      const size_t end = k < starts.size() ? starts[k] : d.input_ids_.size();
+      std::string text;
+      for (size_t p = begin; p < end; ++p) {
+        const int32_t id = d.input_ids_[p];
+        const bool has_text = id >= 0 && id < v.size_ && (v.kind_[id] == kText || v.kind_[id] == kBlank) &&
+                              static_cast<size_t>(id) < v.pieces_.size();
+        text += has_text ? v.pieces_[id] : std::string(" ");  // special tokens separate words
+      }
+      // Byte pieces may leave a character cut in two at a segment's edge.
+      if (unicode::find_invalid_utf8(text) != std::string::npos) {
+        std::string valid;
+        for (size_t pos = 0; pos < text.size();) {
+          const size_t bad = unicode::find_invalid_utf8(std::string_view(text).substr(pos));
+          if (bad == std::string::npos) {
+            valid += text.substr(pos);
+            break;
+          }
+          valid += text.substr(pos, bad);
+          valid += ' ';
+          pos += bad + 1;
+        }
+        text = std::move(valid);
+      }
+      d.support_.push_back(entities::support_keys(text));
+      d.segments_.emplace_back(begin, end);
+      begin = end;
+    }
+    d.support_.resize(static_cast<size_t>(d.evidence_) + 1);  // items the input lacks support nothing
+    d.segments_.resize(static_cast<size_t>(d.evidence_) + 1, {0, 0});
+  }
   d.bias_ = v.base_bias_;
   d.draft_limit_ = options.draft_tokens;
   d.vocab_ = std::move(vocabulary);
@@ -338,6 +386,7 @@ bool Decoder::eos_allowed(const State& s) const { return s.group.empty() && (s.h
 bool Decoder::allowed(const State& s, int32_t id) const {
   const Vocabulary& v = *vocab_;
   if (id < 0 || id >= v.size_) return false;
+  if (!grounded_ok(s, id)) return false;
   const bool last = options_.max_tokens - s.length == 1;
   switch (v.kind_[id]) {
     case kText:
@@ -359,8 +408,101 @@ bool Decoder::allowed(const State& s, int32_t id) const {
   }
 }
 
+// Grounding: is this word (raw, as written so far) one the input supports?
+// A complete word must not be an unsupported entity token. A word still
+// being written that is becoming one must be a supported key already
+// ("Berg" of "Berg,") or the beginning of one as written ("Ber" of "Berg",
+// "3:59." of "3:59.48"), or, capitalised, of a stop word ("Th" of "The").
+bool Decoder::word_supported(const State& s, std::string_view word, bool initial, bool complete) const {
+  // A character cut in two (byte fallback) is checked once it is whole.
+  if (word.empty() || unicode::find_invalid_utf8(word) != std::string_view::npos) return true;
+  const std::string key = entities::key_of(word);
+  if (key.empty() || !entities::is_entity(key, initial)) return true;
+  const auto any_segment = [&](auto test) {
+    if (test(support_[0])) return true;
+    return std::any_of(s.cited.begin(), s.cited.end(),
+                       [&](int32_t k) { return test(support_[static_cast<size_t>(k) + 1]); });
+  };
+  if (any_segment([&](const std::vector<std::string>& keys) { return entities::supported(keys, key); })) return true;
+  if (complete) return false;
+  // The word as written, without its leading punctuation: a key's beginning?
+  const size_t lead = word.find(key);  // the key is the word from there on, less its ending
+  const std::string_view written = word.substr(lead);
+  if (any_segment([&](const std::vector<std::string>& keys) {
+        const auto it = std::lower_bound(keys.begin(), keys.end(), written);
+        return it != keys.end() && it->starts_with(written);
+      })) {
+    return true;
+  }
+  if (entities::has_digit(key)) return false;
+  std::string lower(written);
+  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return std::any_of(std::begin(entities::kStopWords), std::end(entities::kStopWords),
+                     [&](std::string_view stop) { return stop.starts_with(lower); });
+}
+
+namespace {
+
+// Feeds a piece's text into the word being written; calls done(word,
+// initial) for each word the piece completes. Returns false as soon as
+// done() does.
+template <class Done>
+bool feed_words(std::string& word, bool& initial, bool& ended, std::string_view piece, Done done) {
+  const bool byte_piece = unicode::find_invalid_utf8(piece) != std::string_view::npos;
+  for (size_t pos = 0; pos < piece.size();) {
+    const size_t space = byte_piece ? (piece[pos] == ' ' ? 1 : 0) : unicode::space_length_at(piece, pos);
+    if (space == 0) {
+      word += piece[pos++];
+      continue;
+    }
+    pos += space;
+    if (word.empty()) continue;
+    if (!done(word, initial)) return false;
+    if (!entities::key_of(word).empty()) {
+      ended = entities::ends_sentence(word);
+      initial = ended;
+    }
+    word.clear();
+  }
+  return true;
+}
+
+}  // namespace
+
+bool Decoder::grounded_ok(const State& s, int32_t id) const {
+  if (!options_.grounded) return true;
+  const Vocabulary& v = *vocab_;
+  switch (v.kind_[id]) {
+    case kText:
+    case kBlank: {
+      // Text after a copy or reference token starts a unit's text.
+      std::string word = s.in_text ? s.word : std::string();
+      bool initial = s.in_text ? s.word_initial : s.sentence_ended;
+      bool ended = s.sentence_ended;
+      const bool completed_ok = feed_words(word, initial, ended, v.pieces_[id], [&](const std::string& w, bool init) {
+        return word_supported(s, w, init, true);
+      });
+      // In the last slot the output is cut after this piece: its word is complete.
+      const bool last = options_.max_tokens - s.length == 1;
+      return completed_ok && word_supported(s, word, initial, last);
+    }
+    case kEos:
+    case kCopy:
+    case kReference:
+      return word_supported(s, s.word, s.word_initial, true);
+    default:
+      return true;
+  }
+}
+
 void Decoder::apply(State& s, int32_t id) const {
   const Vocabulary& v = *vocab_;
+  const bool track = options_.grounded || options_.copy_bias != 0;
+  const auto end_word = [&] {
+    if (!track || s.word.empty()) return;
+    if (!entities::key_of(s.word).empty()) s.sentence_ended = entities::ends_sentence(s.word);
+    s.word.clear();
+  };
   switch (v.kind_[id]) {
     case kEos:
       s.ended = true;
@@ -369,18 +511,40 @@ void Decoder::apply(State& s, int32_t id) const {
       s.last_copy = v.index_[id];
       s.has_content = true;
       s.tail = kNoTail;
+      end_word();
+      if (track) {
+        s.sentence_ended = true;  // a source sentence ends one
+        s.cited.clear();
+        s.in_text = false;
+      }
       break;
     case kReference:
+      end_word();
+      if (track) {
+        if (s.group.empty()) s.cited.clear();  // a new unit's references
+        s.cited.push_back(v.index_[id]);
+        s.in_text = false;
+      }
       s.group.push_back(v.index_[id]);
       s.tail = kNoTail;
       break;
     case kText:
-      s.group.clear();
-      s.has_content = true;
+    case kBlank:
+      if (track) {
+        if (!s.in_text) {  // the unit's text begins
+          s.word_initial = s.sentence_ended;
+          s.text_start = s.length;
+          s.in_text = true;
+        }
+        feed_words(s.word, s.word_initial, s.sentence_ended, v.pieces_[id], [](const std::string&, bool) { return true; });
+      }
+      if (v.kind_[id] == kText) {
+        s.group.clear();
+        s.has_content = true;
+      }
       s.tail = next_tail(s.tail, v.effect_[id]);
       break;
-    default:  // kBlank (nothing else is ever applied)
-      s.tail = next_tail(s.tail, v.effect_[id]);
+    default:  // nothing else is ever applied
       break;
   }
   ++s.length;
@@ -388,7 +552,7 @@ void Decoder::apply(State& s, int32_t id) const {
 
 // Only the ids whose state differs from the base mask are touched: the
 // special tokens that are allowed now, and the text pieces that are not.
-void Decoder::patch(const State& s) {
+void Decoder::patch(const State& s, std::span<const int32_t> tokens) {
   const Vocabulary& v = *vocab_;
   const auto set = [&](int32_t id, float value) {
     bias_[id] = value;
@@ -427,6 +591,33 @@ void Decoder::patch(const State& s) {
       break;
   }
   if (last && !eos) mask_all(v.blank_ids_);
+
+  // Copy preference: continue the longest run of the unit's last tokens
+  // found in the article or a cited evidence item.
+  if (options_.copy_bias == 0 || !s.in_text || tokens.size() <= s.text_start) return;
+  const auto in_scope = [&](size_t pos) {
+    if (pos >= segments_[0].first && pos < segments_[0].second) return true;
+    for (int32_t k : s.cited) {
+      const auto& seg = segments_[static_cast<size_t>(k) + 1];
+      if (pos >= seg.first && pos < seg.second) return true;
+    }
+    return false;
+  };
+  const size_t written = tokens.size() - s.text_start;
+  for (size_t k = std::min<size_t>(3, written); k >= 1; --k) {
+    const auto suffix = tokens.subspan(tokens.size() - k);
+    const auto first = std::lower_bound(input_index_.begin(), input_index_.end(), std::make_pair(suffix.back(), int32_t{0}));
+    bool found = false;
+    for (auto it = first; it != input_index_.end() && it->first == suffix.back(); ++it) {
+      const size_t q = static_cast<size_t>(it->second);
+      if (q + 1 < k || q + 1 >= input_ids_.size() || !in_scope(q) || !in_scope(q + 1)) continue;
+      if (!std::equal(suffix.begin(), suffix.end(), input_ids_.begin() + static_cast<std::ptrdiff_t>(q + 1 - k))) continue;
+      const int32_t next = input_ids_[q + 1];
+      found = true;
+      if (bias_[next] == 0.0f) set(next, options_.copy_bias);
+    }
+    if (found) return;
+  }
 }
 
 void Decoder::unpatch() {
@@ -447,6 +638,36 @@ int32_t Decoder::masked_argmax(std::span<const float> row) const {
     }
   }
   return best_id;  // never -1: every state allows some token
+}
+
+// Grounding is checked lazily, best candidates first: most steps take the
+// masked argmax itself, and checking every piece of the vocabulary at every
+// step would cost more than the decoder pass.
+int32_t Decoder::pick(const State& s, std::span<const float> row) {
+  const int32_t best = masked_argmax(row);
+  if (!options_.grounded || grounded_ok(s, best)) return best;
+  const std::vector<ScoredToken> top = pick_top(s, row, 1);
+  return top.empty() ? best : top.front().id;
+}
+
+std::vector<ScoredToken> Decoder::pick_top(const State& s, std::span<const float> row, size_t k) {
+  const auto value = [&](size_t i) { return rank_value(row[i]) + bias_[i]; };
+  if (!options_.grounded) return select_top(row.size(), k, value);
+  std::vector<ScoredToken> out;
+  for (size_t window : {8 * k + 32, row.size()}) {
+    const std::vector<ScoredToken> top = select_top(row.size(), window, value);
+    out.clear();
+    for (const ScoredToken& t : top) {
+      if (grounded_ok(s, t.id)) out.push_back(t);
+      if (out.size() == k) return out;
+    }
+    if (top.size() < window) break;  // every allowed token was looked at
+  }
+  if (out.empty()) {  // nothing grounded: the best allowed tokens rather than none
+    ++stats_.ungrounded;
+    return select_top(row.size(), k, value);
+  }
+  return out;
 }
 
 double Decoder::score_of(double sum_logprobs, size_t tokens) const {
@@ -492,8 +713,8 @@ void Decoder::advance_greedy(std::span<const float> logits) {
   for (size_t j = 0; j <= drafted; ++j) {
     const std::span<const float> row = logits.subspan(j * size, size);
     ++consumed;
-    patch(h.state);
-    const int32_t id = masked_argmax(row);
+    patch(h.state, h.tokens);
+    const int32_t id = pick(h.state, row);
     unpatch();
     h.sum_logprobs += static_cast<double>(rank_value(row[id])) - log_sum_exp_ranked(row);
     ++stats_.generated;
@@ -544,9 +765,8 @@ void Decoder::advance_beam(std::span<const float> logits) {
   std::vector<Candidate> candidates;
   for (size_t r = 0; r < live_.size(); ++r) {
     const std::span<const float> row = logits.subspan(r * size, size);
-    patch(live_[r].state);
-    const std::vector<ScoredToken> best =
-        select_top(size, 2 * beams, [&](size_t i) { return rank_value(row[i]) + bias_[i]; });
+    patch(live_[r].state, live_[r].tokens);
+    const std::vector<ScoredToken> best = pick_top(live_[r].state, row, 2 * beams);
     unpatch();
     const double lse = log_sum_exp_ranked(row);
     for (const ScoredToken& t : best) {

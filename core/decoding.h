@@ -72,6 +72,32 @@
 // as the text that references need. Without pieces the guarantee holds at
 // the token level only: every non-special id counts as text.
 //
+// Grounding (DecodeOptions::grounded; needs TokenRoles::pieces). Generated
+// text may only name what the input supports: every entity token of the
+// text (core/entities.h's rule: words with a digit, capitalised words that
+// do not start a sentence, minus stop words) must have the key of a word of
+// the source article or of the evidence items its references cite. A unit
+// "(1) (3) text" may name what the article and items 1 and 3 say. The input
+// ids are read back into text (pieces; special tokens separate words) to
+// find the article (before the first reference token (0)) and each evidence
+// item (from its reference token to the next). It is enforced on pieces as
+// the text guard is: a piece is masked when it would complete a word that
+// is an unsupported entity token, or leave a word begun that no supported
+// key (nor, for a capitalised word, a stop word) starts with; EOS, copy and
+// reference tokens, which end the text, are masked when the word before
+// them is unsupported, and so is a piece in the last slot (max_tokens) that
+// would leave an unsupported word. A word starts a sentence at the start of the output,
+// after a word that ends one, and at the start of a unit's text when the
+// text before it (or a copied sentence) ended one. If the model's ranking
+// leaves no grounded token, the best allowed one is taken (decoding never
+// gets stuck; DecodeStats::ungrounded counts it).
+// Copy preference (copy_bias > 0): inside text, when the unit's last k
+// tokens (k = 3 down to 1, the longest that matches) occur in the article
+// or a cited evidence item, the input tokens after those occurrences get
+// copy_bias added to their logits (a logits processor: choice and beam
+// scores see it, as Hugging Face's processors do), so a unit restates its
+// evidence rather than paraphrasing it from memory.
+//
 // Scores. Log-probabilities are the log-softmax of the raw logits over the
 // whole vocabulary, before masking (as Hugging Face's generate applies its
 // logits processors after the log-softmax). A hypothesis' score is
@@ -167,6 +193,7 @@ class Vocabulary {
   std::vector<int32_t> blank_ids_;
   std::vector<int32_t> closers_[4];  // ids by closer class (see decoding.cc)
   std::vector<float> base_bias_;     // 0 for text and blank ids, -inf otherwise
+  std::vector<std::string> pieces_;  // TokenRoles::pieces (grounding reads text back)
   bool has_text_ = false;            // some non-blank text can follow anything
 };
 
@@ -190,6 +217,9 @@ struct DecodeOptions {
   bool draft_substitution = true;  // after a rejected draft, go on after the replaced input token
   bool adaptive_draft = false;     // draft length +2 after a fully accepted draft, -1 otherwise
                                    // (Hugging Face's assistant schedule): fewer positions, more passes
+  // Grounding (see the top of this file); needs the vocabulary's pieces.
+  bool grounded = false;   // entity tokens of text only from the article and the cited evidence
+  float copy_bias = 0.0f;  // logit bonus for continuing a span of the article or cited evidence
 };
 
 // What to feed the decoder on the next pass.
@@ -217,14 +247,22 @@ struct DecodeStats {
   size_t generated = 0;  // tokens chosen (EOS included); greedy: the output length + 1 if it ended with EOS
   size_t drafted = 0;    // draft tokens fed for verification
   size_t accepted = 0;   // draft tokens accepted
+  size_t ungrounded = 0; // grounded decoding found no grounded token and took the best allowed one
+};
+
+// A token and its (masked, biased) logit, as top_k and the beam rank them.
+struct ScoredToken {
+  int32_t id = 0;
+  float value = 0;
 };
 
 class Decoder {
  public:
   // sentences and evidence come from outline_input; input_ids are the
-  // encoder input ids (used only to draft). Fails on num_beams or
+  // encoder input ids (to draft, and for grounding). Fails on num_beams or
   // max_tokens 0, draft_ngram_min 0 or above draft_ngram_max, a length
-  // penalty that is not finite, or a null vocabulary.
+  // penalty or copy_bias that is not finite, grounding or copy_bias without
+  // the vocabulary's pieces, or a null vocabulary.
   static Result<Decoder> create(std::shared_ptr<const Vocabulary> vocabulary, const DecodeOptions& options,
                                 size_t sentences, size_t evidence, std::vector<int32_t> input_ids);
 
@@ -255,6 +293,15 @@ class Decoder {
     bool ended = false;          // EOS chosen
     uint8_t tail = 0;            // text guard: open delimiter at the end of the text
     std::vector<int32_t> group;  // references waiting for their text
+    // Grounding: the references of the current unit, the word being written,
+    // whether it starts a sentence, whether the output so far ended one,
+    // whether text is being written, and where it began (in tokens).
+    std::vector<int32_t> cited;
+    std::string word;
+    bool word_initial = true;
+    bool sentence_ended = true;
+    bool in_text = false;
+    size_t text_start = 0;
   };
   struct Live {
     std::vector<int32_t> tokens;
@@ -268,8 +315,12 @@ class Decoder {
 
   bool eos_allowed(const State& s) const;
   bool allowed(const State& s, int32_t id) const;
+  bool grounded_ok(const State& s, int32_t id) const;
+  bool word_supported(const State& s, std::string_view word, bool initial, bool complete) const;
   void apply(State& s, int32_t id) const;
-  void patch(const State& s);  // bias_ := the mask of s
+  void patch(const State& s, std::span<const int32_t> tokens);  // bias_ := the mask of s (+ copy bias)
+  int32_t pick(const State& s, std::span<const float> row);    // greedy: the best allowed, grounded token
+  std::vector<ScoredToken> pick_top(const State& s, std::span<const float> row, size_t k);
   void unpatch();              // bias_ := base mask
   int32_t masked_argmax(std::span<const float> row) const;
   double score_of(double sum_logprobs, size_t tokens) const;
@@ -293,6 +344,10 @@ class Decoder {
   size_t substitute_ = kNone;    // after a rejected draft: the input position after the replaced token
   size_t draft_limit_ = 0;       // adaptive_draft's current length
   std::vector<Hypothesis> finished_;
+  // Grounding: sorted support keys of the article (segment 0) and of each
+  // evidence item (segment k + 1), and the input span of each segment.
+  std::vector<std::vector<std::string>> support_;
+  std::vector<std::pair<size_t, size_t>> segments_;
   std::vector<float> bias_;  // base_bias_, patched for one state at a time
   std::vector<int32_t> patched_;
   Step step_;
@@ -309,11 +364,6 @@ double log_sum_exp(std::span<const float> row);
 
 // row - log_sum_exp(row), element by element (NaN becomes -inf).
 std::vector<float> log_softmax(std::span<const float> row);
-
-struct ScoredToken {
-  int32_t id = 0;
-  float value = 0;
-};
 
 // The k largest values, largest first, ties to the lower id, without
 // sorting the row (O(n log k)). -inf (masked) and NaN values are never

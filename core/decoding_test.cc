@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "edit5.h"
+#include "entities.h"
 #include "normalize.h"
 #include "unicode.h"
 
@@ -1078,4 +1079,210 @@ TEST_CASE("decoding: log_softmax and top_k", "[decoding]") {
   CHECK(top_k(with_nan, 3).size() == 2);
   CHECK(log_sum_exp(with_nan) == Approx(std::log(std::exp(1.0) + std::exp(3.0))));
   CHECK(log_sum_exp(std::vector<float>{}) == -std::numeric_limits<double>::infinity());
+}
+
+// ---------------------------------------------------------------------------
+// Grounding: a vocabulary of names and numbers. Input:
+//   [0] Anna won in 2019. [CONTEXT] (0) Berg won in 2021. (1) Carl won in 2022.
+
+namespace {
+
+const std::vector<std::string> kGroundWords = {" Anna", " Berg", " Ber", "g",  "gen", " Bergen", " won",
+                                               " in",   " 2019", " 2021", " 2022", ".", " The",   " Th",
+                                               "e",     " Yesterday", " Carl", " race", " ", ","};
+const int32_t kGroundVocab = kFirstWord + static_cast<int32_t>(kGroundWords.size());
+
+int32_t gw(const std::string& w) {
+  const auto it = std::find(kGroundWords.begin(), kGroundWords.end(), w);
+  REQUIRE(it != kGroundWords.end());
+  return kFirstWord + static_cast<int32_t>(it - kGroundWords.begin());
+}
+
+std::shared_ptr<const Vocabulary> ground_vocabulary(bool with_pieces = true) {
+  TokenRoles roles;
+  roles.vocab_size = kGroundVocab;
+  roles.eos_id = kEos;
+  roles.pad_id = kPad;
+  for (int32_t n = 0; n < kCopies; ++n) roles.copy_token_ids.push_back(copy_id(n));
+  for (int32_t k = 0; k < kRefs; ++k) roles.reference_token_ids.push_back(ref_id(k));
+  roles.forbidden_ids = {kUnk, kContext};
+  if (with_pieces) {
+    roles.pieces.resize(kGroundVocab);
+    for (int32_t n = 0; n < kCopies; ++n) roles.pieces[copy_id(n)] = "[" + std::to_string(n) + "]";
+    for (int32_t k = 0; k < kRefs; ++k) roles.pieces[ref_id(k)] = "(" + std::to_string(k) + ")";
+    for (size_t i = 0; i < kGroundWords.size(); ++i) roles.pieces[kFirstWord + i] = kGroundWords[i];
+  }
+  auto vocabulary = Vocabulary::compile(roles);
+  REQUIRE(vocabulary.ok());
+  return vocabulary.value();
+}
+
+Setup ground_setup() {
+  Setup s;
+  s.sentences = 1;
+  s.evidence = 2;
+  s.max_tokens = 30;
+  s.input_text = "[0] Anna won in 2019. [CONTEXT] (0) Berg won in 2021. (1) Carl won in 2022.";
+  s.input_ids = {copy_id(0), gw(" Anna"), gw(" won"), gw(" in"), gw(" 2019"), gw("."), kContext,
+                 ref_id(0),  gw(" Berg"), gw(" won"), gw(" in"), gw(" 2021"), gw("."),
+                 ref_id(1),  gw(" Carl"), gw(" won"), gw(" in"), gw(" 2022"), gw("."), kEos};
+  return s;
+}
+
+const char* const kGroundSource = "Anna won in 2019.";
+const char* const kGroundEvidence[] = {"Berg won in 2021.", "Carl won in 2022."};
+
+// Each unit of an output: its references and its text.
+struct Unit {
+  std::vector<int32_t> refs;
+  std::string text;
+};
+std::vector<Unit> units_of(const std::vector<int32_t>& ids) {
+  std::vector<Unit> out;
+  bool in_text = false;
+  for (int32_t id : ids) {
+    if (is_copy(id)) {
+      in_text = false;
+    } else if (is_ref(id)) {
+      if (in_text || out.empty() || !out.back().text.empty()) out.push_back({});
+      out.back().refs.push_back(id - kFirstRef);
+      in_text = false;
+    } else {
+      if (!in_text && (out.empty() || !out.back().text.empty())) out.push_back({});
+      out.back().text += kGroundWords[id - kFirstWord];
+      in_text = true;
+    }
+  }
+  return out;
+}
+
+// The property: every entity token of a unit's text is supported by the
+// source or the evidence the unit cites (units start sentences here: the
+// source sentence ends with a full stop).
+void check_grounded(const std::vector<int32_t>& ids) {
+  for (const Unit& u : units_of(ids)) {
+    std::string support = kGroundSource;
+    for (int32_t k : u.refs) support += std::string(" ") + kGroundEvidence[k];
+    const auto keys = fruit::entities::support_keys(support);
+    for (const auto& t : fruit::entities::entity_tokens(u.text)) {
+      INFO("unit text: '" << u.text << "', support: '" << support << "'");
+      CHECK(fruit::entities::supported(keys, t.key));
+    }
+  }
+}
+
+Model ground_target_model(std::vector<int32_t> target) {
+  return [target = std::move(target)](const std::vector<int32_t>& prefix) {
+    std::vector<float> logits(kGroundVocab, 0.0f);
+    for (int32_t id = 0; id < kGroundVocab; ++id) {
+      logits[id] = static_cast<float>(uniform(mix(hash_prefix(prefix, 5) + static_cast<uint64_t>(id))));
+    }
+    if (prefix.size() <= target.size() && std::equal(prefix.begin(), prefix.end(), target.begin())) {
+      logits[prefix.size() == target.size() ? kEos : target[prefix.size()]] += 10;
+    } else {
+      logits[kEos] += 5;
+    }
+    return logits;
+  };
+}
+
+DecodeOptions grounded(size_t draft_tokens = 0) {
+  DecodeOptions o = greedy(draft_tokens);
+  o.grounded = true;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("decoding: grounding keeps entity tokens to the article and the cited evidence", "[decoding][grounding]") {
+  const Setup s = ground_setup();
+  const auto vocabulary = ground_vocabulary();
+  // The model wants "Yesterday Bergen won in 2022." citing only item 0:
+  // Bergen is in no input, 2022 only in item 1.
+  const std::vector<int32_t> invented = {copy_id(0), ref_id(0), gw(" Yesterday"), gw(" Bergen"), gw(" won"),
+                                         gw(" in"),  gw(" 2022"), gw(".")};
+  const Run free = decode(s, ground_target_model(invented), greedy(), vocabulary);
+  CHECK(free.tokens == invented);  // without grounding the model has its way
+
+  for (size_t draft : {size_t{0}, size_t{8}}) {
+    const Run run = decode(s, ground_target_model(invented), grounded(draft), vocabulary);
+    check_grounded(run.tokens);
+    const auto units = units_of(run.tokens);
+    REQUIRE(!units.empty());
+    // A sentence's first word is not an entity token: "Yesterday" stays.
+    CHECK(units[0].text.starts_with(" Yesterday"));
+    CHECK(units[0].text.find("Bergen") == std::string::npos);
+    CHECK(units[0].text.find("2022") == std::string::npos);
+  }
+}
+
+TEST_CASE("decoding: grounding allows what the cited item says", "[decoding][grounding]") {
+  const Setup s = ground_setup();
+  const std::vector<int32_t> cited = {copy_id(0), ref_id(1), gw(" Yesterday"), gw(" Carl"), gw(" won"),
+                                      gw(" in"),  gw(" 2022"), gw(".")};
+  CHECK(decode(s, ground_target_model(cited), grounded(), ground_vocabulary()).tokens == cited);
+  // Pieces: " Ber" + "g" spells the supported "Berg"; " Ber" + "gen" would
+  // spell "Bergen" and is masked at "gen".
+  const std::vector<int32_t> pieces = {ref_id(0), gw(" The"), gw(" race"), gw(" in"), gw(" 2021"),
+                                       gw(" Ber"), gw("gen"), gw(".")};
+  const Run run = decode(s, ground_target_model(pieces), grounded(), ground_vocabulary());
+  check_grounded(run.tokens);
+  CHECK(std::search(run.tokens.begin(), run.tokens.end(), pieces.begin(), pieces.begin() + 6) == run.tokens.begin());
+  CHECK(run.tokens[6] != gw("gen"));
+  // Capitalised stop words mid-sentence: " Th" + "e" may go on to "The".
+  const std::vector<int32_t> stop = {ref_id(0), gw(" Berg"), gw(" won"), gw(" Th"), gw("e"), gw(" race"), gw(".")};
+  CHECK(decode(s, ground_target_model(stop), grounded(), ground_vocabulary()).tokens == stop);
+}
+
+TEST_CASE("decoding: grounded outputs of random models", "[decoding][grounding]") {
+  const Setup s = ground_setup();
+  const auto vocabulary = ground_vocabulary();
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    const Model model = [seed](const std::vector<int32_t>& prefix) {
+      std::vector<float> logits(kGroundVocab);
+      for (int32_t id = 0; id < kGroundVocab; ++id) {
+        logits[id] = static_cast<float>(3 * uniform(mix(hash_prefix(prefix, seed) + static_cast<uint64_t>(id))));
+      }
+      return logits;
+    };
+    const Run plain = decode(s, model, grounded(0), vocabulary);
+    check_grounded(plain.tokens);
+    // Speculation stays lossless with grounding on.
+    CHECK(decode(s, model, grounded(6), vocabulary).tokens == plain.tokens);
+    DecodeOptions b = beam(3, 1.0);
+    b.grounded = true;
+    check_grounded(decode(s, model, b, vocabulary).tokens);
+  }
+}
+
+TEST_CASE("decoding: copy_bias continues the cited evidence", "[decoding][grounding]") {
+  const Setup s = ground_setup();
+  // After "(0) Berg won in" the model slightly prefers 2019 (the article's
+  // year) to 2021 (what item 0 says next).
+  const Model model = [](const std::vector<int32_t>& prefix) {
+    std::vector<float> logits(kGroundVocab, 0.0f);
+    const std::vector<int32_t> start = {copy_id(0), ref_id(0), gw(" Berg"), gw(" won"), gw(" in")};
+    if (prefix.size() < start.size()) {
+      logits[start[prefix.size()]] = 10;
+    } else if (prefix.size() == start.size()) {
+      logits[gw(" 2019")] = 1.0f;
+      logits[gw(" 2021")] = 0.5f;
+    } else {
+      logits[prefix.back() == gw(".") ? kEos : gw(".")] = 10;
+    }
+    return logits;
+  };
+  CHECK(decode(s, model, greedy(), ground_vocabulary()).tokens[5] == gw(" 2019"));
+  DecodeOptions o = greedy();
+  o.copy_bias = 2.0f;
+  CHECK(decode(s, model, o, ground_vocabulary()).tokens[5] == gw(" 2021"));
+}
+
+TEST_CASE("decoding: grounding errors", "[decoding][grounding]") {
+  DecodeOptions o;
+  o.grounded = true;
+  CHECK(!Decoder::create(ground_vocabulary(/*with_pieces=*/false), o, 1, 2, {}).ok());
+  o = DecodeOptions{};
+  o.copy_bias = std::nanf("");
+  CHECK(!Decoder::create(ground_vocabulary(), o, 1, 2, {}).ok());
 }

@@ -558,6 +558,14 @@ fruit::Result<fruit::decoding::DecodeOptions> decode_options(const std::string& 
   if (o.contains("adaptiveDraft")) {
     options.adaptive_draft = o["adaptiveDraft"].is_boolean() && o["adaptiveDraft"].get<bool>();
   }
+  if (o.contains("grounded")) {
+    if (!o["grounded"].is_boolean()) return fruit::Error("must be true or false", "", 0, "options.grounded");
+    options.grounded = o["grounded"].get<bool>();
+  }
+  if (o.contains("copyBias")) {
+    if (!o["copyBias"].is_number()) return fruit::Error("must be a number", "", 0, "options.copyBias");
+    options.copy_bias = o["copyBias"].get<float>();
+  }
   if (o.contains("earlyStopping")) {
     const Json& e = o["earlyStopping"];
     if (e == "exact") {
@@ -664,7 +672,8 @@ class JsDecoder {
             {"positions", s.positions},
             {"generated", s.generated},
             {"drafted", s.drafted},
-            {"accepted", s.accepted}};
+            {"accepted", s.accepted},
+            {"ungrounded", s.ungrounded}};
   }
 
   std::shared_ptr<fruit::Tokenizer> tokenizer_;

@@ -17,6 +17,10 @@ const usage = `usage: npm run edit -- --input IN.jsonl --output OUT.jsonl [optio
   --beam N            beam search with N beams (default 1: greedy)
   --max-tokens N      output tokens at most (default: generation_config.json max_length, else 256)
   --no-speculation    plain greedy decoding (no drafts; same output, more passes)
+  --no-grounding      let new sentences name what neither the article nor the cited evidence says
+                      (default: grounded decoding, core/decoding.h)
+  --copy-bias X       logit bonus for continuing a span of the article or cited evidence
+                      (default: the runtime's DECODE_DEFAULTS.copyBias; 0 turns it off)
   --variant V         fp32 or quantized (default: fp32 when present)
   --ort node|web|auto onnxruntime-node, onnxruntime-web's wasm build, or auto (default: node when installed, else web)
   --threads N         ONNX Runtime threads (default 2)
@@ -28,7 +32,7 @@ function fail(message, status = 2) {
 }
 
 const args = process.argv.slice(2);
-const opt = { beam: 1, speculation: true, ort: 'auto', threads: 2, quiet: false };
+const opt = { beam: 1, speculation: true, grounded: true, ort: 'auto', threads: 2, quiet: false };
 for (let i = 0; i < args.length; ++i) {
   const a = args[i];
   const value = () => (i + 1 < args.length ? args[++i] : fail(`${a} needs a value\n${usage}`));
@@ -39,6 +43,12 @@ for (let i = 0; i < args.length; ++i) {
   else if (a === '--beam') opt.beam = whole(value(), '--beam');
   else if (a === '--max-tokens') opt.maxTokens = whole(value(), '--max-tokens');
   else if (a === '--no-speculation') opt.speculation = false;
+  else if (a === '--no-grounding') opt.grounded = false;
+  else if (a === '--copy-bias') {
+    const v = value();
+    opt.copyBias = Number(v);
+    if (v.trim() === '' || !Number.isFinite(opt.copyBias)) fail(`--copy-bias: '${v}' is not a number`);
+  }
   else if (a === '--variant') opt.variant = value();
   else if (a === '--ort') opt.ort = value();
   else if (a === '--threads') opt.threads = whole(value(), '--threads');
@@ -73,7 +83,8 @@ try {
 
 const partial = `${opt.output}.partial`;
 const out = openSync(partial, 'w');
-const decodeOptions = { beams: opt.beam, speculation: opt.speculation };
+const decodeOptions = { beams: opt.beam, speculation: opt.speculation, grounded: opt.grounded };
+if (opt.copyBias !== undefined) decodeOptions.copyBias = opt.copyBias;
 if (opt.maxTokens) decodeOptions.maxTokens = opt.maxTokens;
 let line = 0;
 let examples = 0;
