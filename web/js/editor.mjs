@@ -37,6 +37,8 @@ const ui = {
   baselineCopy: $('baseline-copy'),
   baselineAll: $('baseline-all'),
   exampleOutput: $('example-output'),
+  outputOrigin: $('output-origin'),
+  updateBlocked: $('update-blocked'),
   output: $('output'),
   diagnostics: $('diagnostics'),
   collapseCopied: $('collapse-copied'),
@@ -49,6 +51,7 @@ const ui = {
 };
 
 let api = null;
+let modelPanel = null;  // the "Update with model" panel (./model/editor-model.mjs)
 
 const state = {
   // 'edit': inputs built from the article and evidence; 'fixed': inputs
@@ -533,11 +536,23 @@ function renderScores() {
 
 // ---------------------------------------------------------------- wiring
 
+/** The baselines and the model update an article: without one they wait, and say why. */
+function renderAvailability() {
+  const noArticle = state.mode !== 'fixed' && !ui.article.value.trim();
+  ui.baselineCopy.disabled = noArticle;
+  ui.baselineAll.disabled = noArticle;
+  ui.updateBlocked.hidden = !noArticle;
+  modelPanel?.setArticleReady(!noArticle);
+  // The preloaded sample is labelled as long as it is what the output box holds.
+  ui.outputOrigin.hidden = !state.exampleOutput || ui.output.value !== state.exampleOutput;
+}
+
 function refresh() {
   if (!api) return;
   renderInput();
   renderUpdate();
   renderScores();
+  renderAvailability();
 }
 
 const refreshSoon = debounce(refresh, 120);
@@ -564,7 +579,7 @@ async function loadExample(file) {
   }));
   ui.reference.value = example.reference || '';
   ui.referenceKind.value = 'auto';
-  state.exampleOutput = example.model_output || '';
+  state.exampleOutput = example.sample_output || '';
   ui.exampleOutput.hidden = !state.exampleOutput;
   ui.output.value = state.exampleOutput;
   setOutputKind('edit5');
@@ -732,7 +747,7 @@ async function main() {
     }
   });
 
-  setupModelPanel({
+  modelPanel = setupModelPanel({
     getInputs: () => state.inputs,
     showOutput: (edit5) => {
       ui.output.value = edit5;

@@ -51,7 +51,7 @@ async function main() {
         key: 'copy-source-all-evidence', label: 'Copy the source, append all evidence',
         edit: api.baseline(inputs, 'copy-source-all-evidence'),
       },
-      { key: 'partial', label: 'A partial update (one new fact)', edit: example.model_output },
+      { key: 'partial', label: 'A partial update (one new fact)', edit: example.sample_output },
       { key: 'reference', label: 'The reference update itself', edit: example.reference },
     ];
     const results = outputs.map((output) => {

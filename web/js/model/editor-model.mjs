@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 
 /**
  * @param {{getInputs: () => string | null, showOutput: (edit5: string) => void}} editor
+ * @returns {{setArticleReady: (ready: boolean) => void}} the Editor says whether there is an article to update
  */
 export function setupModelPanel(editor) {
   const ui = {
@@ -28,8 +29,9 @@ export function setupModelPanel(editor) {
     result: $('model-result'),
     raw: $('model-raw'),
     timings: $('model-timings'),
+    about: $('model-about'),
   };
-  if (!ui.run) return;
+  if (!ui.run) return { setArticleReady() {} };
   let source = null;       // what the worker should load: {kind, ...}
   let sourceLabel = '';
   let loadedKey = null;    // source + backend the worker has loaded
@@ -37,6 +39,7 @@ export function setupModelPanel(editor) {
   let pending = null;
   let nextId = 1;
   let busy = false;
+  let articleReady = true;
   const params = new URLSearchParams(location.search);
   // ?models=<same-origin folder> points at another model index (tests); ?model=<name> picks one
   const base = params.get('models') ? new URL(params.get('models'), location.href).href : MODELS_BASE;
@@ -47,9 +50,11 @@ export function setupModelPanel(editor) {
     'tokenizer.json, onnx/encoder_model.onnx, onnx/decoder_model_merged.onnx, or their _quantized variants) ',
     'with “Use your own model”.');
 
+  const updateRunButton = () => { ui.run.disabled = busy || !source || !articleReady; };
+
   function setBusy(on) {
     busy = on;
-    ui.run.disabled = on || !source;
+    updateRunButton();
     ui.pickFolder.disabled = on;
     ui.pickFiles.disabled = on;
     ui.backend.disabled = on;
@@ -157,7 +162,8 @@ export function setupModelPanel(editor) {
     source = { kind: 'files', files: list };
     sourceLabel = `${folder} (${list.length} files, ${formatBytes(list.reduce((s, f) => s + f.size, 0))})`;
     loadedKey = null;
-    ui.run.disabled = busy;
+    updateRunButton();
+    ui.about.hidden = true;
     status(`Your model: ${sourceLabel}. Press “Update with model”.`);
   }
 
@@ -196,8 +202,38 @@ export function setupModelPanel(editor) {
     source = { kind: 'url', base: new URL(`${encodeURIComponent(entry.name)}/`, base).href, entry };
     const size = entry.files.filter((f) => modelFiles(entry.variants[0]).includes(f.path)).reduce((s, f) => s + f.size, 0);
     sourceLabel = `${entry.name}`;
-    ui.run.disabled = false;
+    updateRunButton();
     ui.run.dataset.model = entry.name;
     status(`Model ${entry.name} (${formatBytes(size)}, downloaded once and kept in this browser's cache).`);
+    if (entry.files.some((f) => f.path === 'playground.json')) {
+      try {
+        const response = await fetch(new URL('playground.json', source.base));
+        if (response.ok) showAbout(await response.json());
+      } catch {
+        // the description is a courtesy; the model runs without it
+      }
+    }
   })();
+
+  // What the model is, and how it scores beside the baselines (measured:
+  // leaderboard/make_model_submission.sh writes playground.json from the bundles).
+  function showAbout(about) {
+    if (!about || typeof about.summary !== 'string') return;
+    const parts = [el('strong', {}, 'What this model is: '), about.summary];
+    const b = about.benchmark;
+    if (b && typeof b.model === 'number' && Array.isArray(b.baselines)) {
+      parts.push(` On ${b.name} (${b.examples} hand-written examples), ${b.metric}: `, el('strong', {}, `${fmt(b.model, 1)} for this model`),
+        ...b.baselines.flatMap((x) => [`, ${fmt(x.score, 1)} for ${x.name}`]), '.');
+    }
+    if (typeof about.caveat === 'string') parts.push(' ', about.caveat);
+    setChildren(ui.about, ...parts);
+    ui.about.hidden = false;
+  }
+
+  return {
+    setArticleReady(ready) {
+      articleReady = ready;
+      updateRunButton();
+    },
+  };
 }

@@ -20,7 +20,7 @@
 export function modelFiles(variant = '') {
   return ['config.json', 'tokenizer.json', `onnx/encoder_model${variant}.onnx`, `onnx/decoder_model_merged${variant}.onnx`];
 }
-export const OPTIONAL_FILES = ['generation_config.json'];
+export const OPTIONAL_FILES = ['generation_config.json', 'playground.json'];
 
 /** The variants a list of paths holds, best first ('' before '_quantized'). */
 export function variantsIn(paths) {
