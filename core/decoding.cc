@@ -314,6 +314,7 @@ Result<Decoder> Decoder::create(std::shared_ptr<const Vocabulary> vocabulary, co
     return Error("need 1 <= draft_ngram_min <= draft_ngram_max", {}, 0, "draft_ngram_min");
   }
   if (!std::isfinite(options.copy_bias)) return Error("copy_bias must be a finite number", {}, 0, "copy_bias");
+  if (options.no_repeat_ngram == 1) return Error("no_repeat_ngram must be 0 (off) or at least 2", {}, 0, "no_repeat_ngram");
   if ((options.grounded || options.copy_bias != 0) && vocabulary->pieces_.empty()) {
     return Error("grounded decoding and copy_bias need the vocabulary's pieces", {}, 0, "grounded");
   }
@@ -408,40 +409,15 @@ bool Decoder::allowed(const State& s, int32_t id) const {
   }
 }
 
-// Grounding: is this word (raw, as written so far) one the input supports?
-// A complete word must not be an unsupported entity token. A word still
-// being written that is becoming one must be a supported key already
-// ("Berg" of "Berg,") or the beginning of one as written ("Ber" of "Berg",
-// "3:59." of "3:59.48"), or, capitalised, of a stop word ("Th" of "The").
-bool Decoder::word_supported(const State& s, std::string_view word, bool initial, bool complete) const {
-  // A character cut in two (byte fallback) is checked once it is whole.
-  if (word.empty() || unicode::find_invalid_utf8(word) != std::string_view::npos) return true;
-  const std::string key = entities::key_of(word);
-  if (key.empty() || !entities::is_entity(key, initial)) return true;
-  const auto any_segment = [&](auto test) {
-    if (test(support_[0])) return true;
-    return std::any_of(s.cited.begin(), s.cited.end(),
-                       [&](int32_t k) { return test(support_[static_cast<size_t>(k) + 1]); });
-  };
-  if (any_segment([&](const std::vector<std::string>& keys) { return entities::supported(keys, key); })) return true;
-  if (complete) return false;
-  // The word as written, without its leading punctuation: a key's beginning?
-  const size_t lead = word.find(key);  // the key is the word from there on, less its ending
-  const std::string_view written = word.substr(lead);
-  if (any_segment([&](const std::vector<std::string>& keys) {
-        const auto it = std::lower_bound(keys.begin(), keys.end(), written);
-        return it != keys.end() && it->starts_with(written);
-      })) {
-    return true;
-  }
-  if (entities::has_digit(key)) return false;
-  std::string lower(written);
-  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return std::any_of(std::begin(entities::kStopWords), std::end(entities::kStopWords),
-                     [&](std::string_view stop) { return stop.starts_with(lower); });
-}
-
 namespace {
+
+// Is tail the beginning of one UTF-8 character, cut before its end?
+bool cut_character(std::string_view tail) {
+  const auto lead = static_cast<unsigned char>(tail[0]);
+  const size_t length = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 && lead < 0xE0 ? 2 : 0;
+  if (length == 0 || tail.size() >= length) return false;
+  return std::all_of(tail.begin() + 1, tail.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; });
+}
 
 // Feeds a piece's text into the word being written; calls done(word,
 // initial) for each word the piece completes. Returns false as soon as
@@ -468,6 +444,45 @@ bool feed_words(std::string& word, bool& initial, bool& ended, std::string_view 
 }
 
 }  // namespace
+
+// Grounding: is this word (raw, as written so far) one the input supports?
+// A complete word must not be an unsupported entity token. A word still
+// being written that is becoming one must be a supported key already
+// ("Berg" of "Berg,") or the beginning of one as written ("Ber" of "Berg",
+// "3:59." of "3:59.48"), or, capitalised, of a stop word ("Th" of "The").
+bool Decoder::word_supported(const State& s, std::string_view word, bool initial, bool complete) const {
+  if (word.empty()) return true;
+  const size_t invalid = unicode::find_invalid_utf8(word);
+  if (invalid != std::string_view::npos) {
+    // A character being spelled in bytes (byte fallback) is checked once it
+    // is whole; bytes that can never make one are not text the input has.
+    return !complete && cut_character(word.substr(invalid));
+  }
+  const std::string key = entities::key_of(word);
+  if (key.empty() || !entities::is_entity(key, initial)) return true;
+  const auto any_segment = [&](auto test) {
+    if (test(support_[0])) return true;
+    return std::any_of(s.cited.begin(), s.cited.end(),
+                       [&](int32_t k) { return test(support_[static_cast<size_t>(k) + 1]); });
+  };
+  if (any_segment([&](const std::vector<std::string>& keys) { return entities::supported(keys, key); })) return true;
+  if (complete) return false;
+  // The word as written, without its leading punctuation: a key's beginning?
+  const size_t lead = word.find(key);  // the key is the word from there on, less its ending
+  const std::string_view written = word.substr(lead);
+  if (any_segment([&](const std::vector<std::string>& keys) {
+        const auto it = std::lower_bound(keys.begin(), keys.end(), written);
+        return it != keys.end() && it->starts_with(written);
+      })) {
+    return true;
+  }
+  if (entities::has_digit(key)) return false;
+  std::string lower(written);
+  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return std::any_of(std::begin(entities::kStopWords), std::end(entities::kStopWords),
+                     [&](std::string_view stop) { return stop.starts_with(lower); });
+}
+
 
 bool Decoder::grounded_ok(const State& s, int32_t id) const {
   if (!options_.grounded) return true;
@@ -591,6 +606,18 @@ void Decoder::patch(const State& s, std::span<const int32_t> tokens) {
       break;
   }
   if (last && !eos) mask_all(v.blank_ids_);
+
+  // No text n-gram twice: the token that would repeat one is masked.
+  const size_t n = options_.no_repeat_ngram;
+  if (n >= 2 && tokens.size() + 1 >= n) {
+    const auto tail = tokens.last(n - 1);
+    for (size_t i = 0; i + n <= tokens.size(); ++i) {
+      const int32_t next = tokens[i + n - 1];
+      if (v.kind_[next] == kText && std::equal(tail.begin(), tail.end(), tokens.begin() + static_cast<std::ptrdiff_t>(i))) {
+        set(next, kMasked);
+      }
+    }
+  }
 
   // Copy preference: continue the longest run of the unit's last tokens
   // found in the article or a cited evidence item.

@@ -98,6 +98,11 @@
 // scores see it, as Hugging Face's processors do), so a unit restates its
 // evidence rather than paraphrasing it from memory.
 //
+// Repetition guard (no_repeat_ngram = n >= 2): a text token that would end
+// an n-gram of the output's tokens that already occurs in it is masked (as
+// Hugging Face's no_repeat_ngram_size, but copy, reference and EOS tokens are
+// never masked by it, so the EDIT5 constraints above always leave a way on).
+//
 // Scores. Log-probabilities are the log-softmax of the raw logits over the
 // whole vocabulary, before masking (as Hugging Face's generate applies its
 // logits processors after the log-softmax). A hypothesis' score is
@@ -220,6 +225,10 @@ struct DecodeOptions {
   // Grounding (see the top of this file); needs the vocabulary's pieces.
   bool grounded = false;   // entity tokens of text only from the article and the cited evidence
   float copy_bias = 0.0f;  // logit bonus for continuing a span of the article or cited evidence
+  // Repetition guard (Hugging Face's no_repeat_ngram_size, on text tokens):
+  // a text token that would make an n-gram of the output occur twice is
+  // masked. 0: off. Small models fall into loops ("holds holds holds").
+  size_t no_repeat_ngram = 0;
 };
 
 // What to feed the decoder on the next pass.

@@ -1286,3 +1286,39 @@ TEST_CASE("decoding: grounding errors", "[decoding][grounding]") {
   o.copy_bias = std::nanf("");
   CHECK(!Decoder::create(ground_vocabulary(), o, 1, 2, {}).ok());
 }
+
+TEST_CASE("decoding: no_repeat_ngram stops a loop", "[decoding][grounding]") {
+  const Setup s = ground_setup();
+  // The model loops on " won": "(0) Berg won won won ...".
+  const Model loop = [](const std::vector<int32_t>& prefix) {
+    std::vector<float> logits(kGroundVocab, 0.0f);
+    const std::vector<int32_t> start = {ref_id(0), gw(" Berg")};
+    if (prefix.size() < start.size()) {
+      logits[start[prefix.size()]] = 10;
+    } else {
+      logits[gw(" won")] = 5;
+      logits[gw(" in")] = 4;
+      logits[gw(".")] = 3;
+      logits[kEos] = 2;
+    }
+    return logits;
+  };
+  DecodeOptions o = greedy();
+  o.max_tokens = 12;
+  auto looping = Decoder::create(ground_vocabulary(), o, s.sentences, s.evidence, s.input_ids);
+  REQUIRE(looping.ok());
+  CHECK(drive(looping.value(), loop).tokens ==
+        std::vector<int32_t>{ref_id(0), gw(" Berg"), gw(" won"), gw(" won"), gw(" won"), gw(" won"), gw(" won"),
+                             gw(" won"), gw(" won"), gw(" won"), gw(" won"), gw(" won")});
+  // Bigrams once each: "won won" is allowed once, then after " won" the
+  // tokens that followed it before are masked: " in" (won won | in), then
+  // " won" (in won is new), "." (won won, won in used), " won" (. won is
+  // new), and then only EOS is left above the rest.
+  o.no_repeat_ngram = 2;
+  auto guarded = Decoder::create(ground_vocabulary(), o, s.sentences, s.evidence, s.input_ids);
+  REQUIRE(guarded.ok());
+  CHECK(drive(guarded.value(), loop).tokens == std::vector<int32_t>{ref_id(0), gw(" Berg"), gw(" won"), gw(" won"),
+                                                                     gw(" in"), gw(" won"), gw("."), gw(" won")});
+  o.no_repeat_ngram = 1;
+  CHECK(!Decoder::create(ground_vocabulary(), o, s.sentences, s.evidence, s.input_ids).ok());
+}

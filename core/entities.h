@@ -44,10 +44,11 @@ namespace fruit::entities {
 
 inline constexpr std::string_view kRuleName = "fruit-entity-v1";
 
-inline constexpr std::string_view kStopWords[] = {
-    "a",    "an", "and", "as", "at", "but", "by", "for",  "from",  "he",    "her", "his", "i",
-    "in",   "it", "its", "of", "on", "or",  "she", "that", "the",  "their", "these", "they",
-    "this", "those", "to", "we", "with", "you"};
+// Function words that start capitalised inside titles and names ("The Beatles",
+// "Pride And Prejudice"): not entities on their own. Pronouns are not here: a
+// capitalised "You" or "It" mid-sentence is a title or a name.
+inline constexpr std::string_view kStopWords[] = {"a",  "an", "and", "as", "at", "but", "by", "for",
+                                                  "from", "in", "of", "on", "or", "the", "to", "with"};
 
 struct EntityToken {
   std::string key;   // the word's key (see above)

@@ -34,7 +34,9 @@ TEST_CASE("entity tokens: digits anywhere, capitals except at sentence starts", 
   // A year at the start of a sentence still counts (rule 1 ignores position).
   CHECK(keys("2024 was good. In June it was 7,688.") == std::vector<std::string>{"2024", "June", "7,688"});
   // Stop words are not entities even capitalised mid-sentence ("The").
-  CHECK(keys("It was founded by The Beatles and I.") == std::vector<std::string>{"Beatles"});
+  CHECK(keys("It was founded by The Beatles And Friends.") == std::vector<std::string>{"Beatles", "Friends"});
+  // Pronouns are not stop words: capitalised mid-sentence they are names or titles.
+  CHECK(keys("He starred in You and I.") == std::vector<std::string>{"You", "I"});
   // "Go" is capitalised mid-sentence; the closer after its full stop still ends
   // the sentence ("Then" starts one); "mid-2020s" has a digit.
   CHECK(keys("He said \"Go.\" Then Rome in the mid-2020s.") == std::vector<std::string>{"Go", "Rome", "mid-2020s"});

@@ -543,7 +543,7 @@ fruit::Result<fruit::decoding::DecodeOptions> decode_options(const std::string& 
   };
   for (auto [name, target] : {std::pair{"beams", &options.num_beams}, {"maxTokens", &options.max_tokens},
                               {"draftTokens", &options.draft_tokens}, {"draftNgramMax", &options.draft_ngram_max},
-                              {"draftNgramMin", &options.draft_ngram_min}}) {
+                              {"draftNgramMin", &options.draft_ngram_min}, {"noRepeatNgram", &options.no_repeat_ngram}}) {
     if (!whole(name, *target)) return fruit::Error("must be a whole number", "", 0, std::string("options.") + name);
   }
   if (o.contains("speculation")) {

@@ -103,8 +103,7 @@ def linearize(sentences, evidence):
 # Grounding: the entity-token rule of core/entities.h, for filtering generated targets
 # ---------------------------------------------------------------------------
 
-ENTITY_STOP = frozenset("""a an and as at but by for from he her his i in it its of on or she that the their
-these they this those to we with you""".split())
+ENTITY_STOP = frozenset("a an and as at but by for from in of on or the to with".split())
 _EDGE_PUNCT = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u201c\u201d\u2018\u2019\u00ab\u00bb\u2013\u2014\u2026")
 _CLOSERS = set("\"')]\u201d\u2019\u00bb")
 

@@ -78,3 +78,35 @@ export async function openPage(browser, relative) {
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
   return page;
 }
+
+// Filling in the Editor as a user does: their own article, text and table evidence.
+
+export async function selectOwnArticle(page) {
+  await page.selectOption('#example-select', '');
+  await page.waitForFunction(() => document.querySelector('#article').value === '');
+}
+
+export async function typeArticle(page, text) {
+  await page.fill('#article', text);
+  await page.waitForFunction((expected) => {
+    const box = document.querySelector('#linearized');
+    return box.textContent.includes(expected);
+  }, text.split(' ').slice(0, 3).join(' '));
+}
+
+export async function addTextEvidence(page, { title, section, text }) {
+  await page.check('input[name="ev-kind"][value="text"]');
+  await page.fill('#ev-title', title);
+  await page.fill('#ev-section', section);
+  await page.fill('#ev-text', text);
+  await page.click('#ev-add');
+}
+
+export async function addTableEvidence(page, { title, section, caption, table }) {
+  await page.check('input[name="ev-kind"][value="table"]');
+  await page.fill('#ev-title', title);
+  await page.fill('#ev-section', section);
+  await page.fill('#ev-caption', caption);
+  await page.fill('#ev-table', table);
+  await page.click('#ev-add');
+}

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../web/server.mjs';
 import { modelFiles, OPTIONAL_FILES } from '../../web/js/model/runtime.mjs';
-import { root, outputDir, chromiumPath, checkPrerequisites } from './harness.mjs';
+import { root, outputDir, chromiumPath, checkPrerequisites, selectOwnArticle, typeArticle, addTextEvidence,
+  addTableEvidence } from './harness.mjs';
 import { findTestModel } from '../node/helpers.mjs';
 
 const generated = path.join(root, 'web', 'generated');
@@ -204,6 +205,119 @@ test('Editor: on WebGPU (software adapter) after its self-check, the same output
   assert.match(run.status, /self-check passed/);
   assert.equal(run.raw, wasmRun ? wasmRun.raw : nodeResult.targets);
   await run.page.close();
+});
+
+// Issue 9's failure cases: the first model invented facts for them ("By 2012 the population had
+// risen to 47,5", "Its railway station closed to passengers in 2010" for any town). Grounded, the
+// update's new sentences must state a fact of the evidence: a number or name the evidence has and the
+// article lacks.
+const town = {
+  article: 'Tarnholm is a small town in the Vester district of Nordland. It lies on the northern shore of Lake ' +
+    'Tarn, about 40 km east of Kirkestad. At the 2011 census the town had 3,412 inhabitants. The mayor is ' +
+    'Leif Sandvik of the Labour Party, first elected in 2015.',
+  evidence: [
+    { kind: 'table', title: 'Tarnholm', section: 'Demographics', caption: 'Population by census',
+      table: '| Census | Population |\n|---|---|\n| 2011 | 3,412 |\n| 2021 | 3,655 |' },
+    { kind: 'text', title: 'Tarnholm municipal election, 2023', section: 'Results',
+      text: 'Anne Moen of the Green Party was elected mayor of Tarnholm in September 2023, ending Leif Sandvik\'s ' +
+        'eight years in office.' },
+  ],
+};
+
+/** Numbers and capitalised words of the evidence that the article lacks (a test oracle, not the core's rule). */
+function evidenceFacts(article, evidenceTexts) {
+  const words = (text) => text.split(/[\s_|]+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean);
+  const inArticle = new Set(words(article));
+  return [...new Set(evidenceTexts.flatMap(words))]
+    .filter((w) => /\d/.test(w) || /^\p{Lu}/u.test(w))
+    .filter((w) => !inArticle.has(w) && !['Census', 'Population', 'Change', 'Results', 'Club', 'Season', 'League',
+      'Apps', 'Goals', 'Demographics', 'Politics', 'History'].includes(w));
+}
+
+/** The text of each new unit of an EDIT5 output (what follows its references). */
+function newSentences(edit5) {
+  return [...edit5.matchAll(/(?:\(\d+\)\s*)+([^[(]+)/g)].map((m) => m[1].trim()).filter(Boolean);
+}
+
+for (const [name, setUp] of [
+  ['Brevik (bundled)', { example: 'brevik.json' }],
+  ['Tomas Reinholt (bundled)', { example: 'tomas-reinholt.json' }],
+  ['a pasted town article with a census table and a new mayor', { own: town }],
+]) {
+  test(`Editor, grounded: the update of ${name} states facts of the evidence`, { skip, timeout: 600000 }, async () => {
+    const page = await context.newPage();
+    await page.goto(new URL(`index.html${query}`, server.url).href);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    let article;
+    let evidenceTexts;
+    if (setUp.example) {
+      await page.selectOption('#example-select', setUp.example);
+      const example = JSON.parse(fs.readFileSync(path.join(root, 'web', 'examples', setUp.example), 'utf8'));
+      await page.waitForFunction((text) => document.querySelector('#article').value === text, example.article);
+      article = example.article;
+      evidenceTexts = example.evidence.map((e) => [e.title, e.text || '', ...(e.table ? e.table.rows.flat() : [])].join(' '));
+    } else {
+      await selectOwnArticle(page);
+      await typeArticle(page, setUp.own.article);
+      for (const e of setUp.own.evidence) {
+        if (e.kind === 'table') await addTableEvidence(page, e);
+        else await addTextEvidence(page, e);
+      }
+      await page.waitForFunction(() => document.querySelector('#linearized').textContent.includes('(1)'));
+      article = setUp.own.article;
+      evidenceTexts = setUp.own.evidence.map((e) => [e.title, e.text || '', e.table || ''].join(' '));
+    }
+    assert.equal(await page.isChecked('#model-grounded'), true, 'grounded decoding is on by default');
+    await page.waitForSelector('#model-run:not([disabled])', { timeout: 30000 });
+    await page.selectOption('#model-backend', 'wasm');
+    await page.click('#model-run');
+    await page.waitForSelector('#model-result[data-ready]', { timeout: 600000 });
+    assert.equal(await page.$eval('#model-result', (e) => e.dataset.ready), 'true', await page.textContent('#model-status'));
+    const raw = await page.textContent('#model-raw');
+    const facts = evidenceFacts(article, evidenceTexts);
+    const added = newSentences(raw);
+    assert.ok(added.length > 0, `no new sentence in ${raw}`);
+    const used = facts.filter((f) => added.some((s) => s.split(/[\s,.;:()]+/).includes(f)));
+    assert.ok(used.length > 0, `the new sentences ${JSON.stringify(added)} use none of the evidence's facts ${facts.join(', ')}`);
+    console.error(`# ${name}: ${raw}`);
+    await page.close();
+  });
+}
+
+test('Editor: without an article the model and the baselines wait, saying why', async () => {
+  const page = await context.newPage();
+  await page.goto(new URL(`index.html${query}`, server.url).href);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  // The first example's preloaded output is labelled as hand-written.
+  assert.equal(await page.isVisible('#output-origin'), true);
+  assert.match(await page.textContent('#output-origin'), /hand-written sample/);
+  await page.fill('#output', '[0]');
+  await page.waitForSelector('#output-origin', { state: 'hidden' });
+  await selectOwnArticle(page);
+  await page.waitForSelector('#update-blocked', { state: 'visible' });
+  assert.equal(await page.isDisabled('#model-run'), true);
+  assert.equal(await page.isDisabled('#baseline-copy'), true);
+  assert.equal(await page.isDisabled('#baseline-all'), true);
+  assert.match(await page.textContent('#update-blocked'), /Write or paste an article first/);
+  await typeArticle(page, town.article);
+  await page.waitForSelector('#update-blocked', { state: 'hidden' });
+  assert.equal(await page.isDisabled('#baseline-copy'), false);
+  if (!skip) await page.waitForSelector('#model-run:not([disabled])', { timeout: 30000 });
+  await page.close();
+});
+
+test('Editor: the model panel says what the model is, with its benchmark score beside the baselines\'',
+     { skip: skip || (modelDir && !fs.existsSync(path.join(modelDir, 'playground.json')) && 'the model has no playground.json') },
+     async () => {
+  const about = JSON.parse(fs.readFileSync(path.join(modelDir, 'playground.json'), 'utf8'));
+  const page = await context.newPage();
+  await page.goto(new URL(`index.html${query}`, server.url).href);
+  await page.waitForSelector('#model-about:not([hidden])', { timeout: 30000 });
+  const text = await page.textContent('#model-about');
+  assert.ok(text.includes(about.summary));
+  assert.ok(text.includes(about.benchmark.name));
+  for (const b of about.benchmark.baselines) assert.ok(text.includes(b.name), text);
+  await page.close();
 });
 
 test('the model pages made no request outside their origin, and no page error', () => {

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { startBrowser, openPage, root, outputDir } from './harness.mjs';
+import { startBrowser, openPage, root, outputDir, selectOwnArticle, typeArticle, addTextEvidence, addTableEvidence }
+  from './harness.mjs';
 
 const cli = path.join(root, 'build', 'fruitbench');
 const goldPath = path.join(root, 'web', 'examples', 'gold.jsonl');
@@ -33,36 +34,6 @@ function cliScore(gold, pred, flags = []) {
   const report = execFileSync(cli, ['score', '--gold', gold, '--pred', pred, '--format', 'json', '--quiet',
     '--per-example', perExample, ...flags], { encoding: 'utf8' });
   return { reportText: report, report: JSON.parse(report), perExampleText: fs.readFileSync(perExample, 'utf8') };
-}
-
-async function selectOwnArticle(page) {
-  await page.selectOption('#example-select', '');
-  await page.waitForFunction(() => document.querySelector('#article').value === '');
-}
-
-async function typeArticle(page, text) {
-  await page.fill('#article', text);
-  await page.waitForFunction((expected) => {
-    const box = document.querySelector('#linearized');
-    return box.textContent.includes(expected);
-  }, text.split(' ').slice(0, 3).join(' '));
-}
-
-async function addTextEvidence(page, { title, section, text }) {
-  await page.check('input[name="ev-kind"][value="text"]');
-  await page.fill('#ev-title', title);
-  await page.fill('#ev-section', section);
-  await page.fill('#ev-text', text);
-  await page.click('#ev-add');
-}
-
-async function addTableEvidence(page, { title, section, caption, table }) {
-  await page.check('input[name="ev-kind"][value="table"]');
-  await page.fill('#ev-title', title);
-  await page.fill('#ev-section', section);
-  await page.fill('#ev-caption', caption);
-  await page.fill('#ev-table', table);
-  await page.click('#ev-add');
 }
 
 const article = 'The Kessel Harbor Bridge is a cable-stayed bridge over the Marrow Estuary in northern Valdia. ' +

@@ -20,6 +20,7 @@ export function setupModelPanel(editor) {
     beams: $('model-beams'),
     maxTokens: $('model-max-tokens'),
     speculation: $('model-speculation'),
+    grounded: $('model-grounded'),
     pickFolder: $('model-pick-folder'),
     pickFiles: $('model-pick-files'),
     status: $('model-status'),
@@ -121,7 +122,7 @@ export function setupModelPanel(editor) {
       }
       const beams = Math.max(1, Math.min(16, Number(ui.beams.value) || 1));
       const started = performance.now();
-      const options = { beams, speculation: ui.speculation.checked };
+      const options = { beams, speculation: ui.speculation.checked, grounded: ui.grounded.checked };
       const maxTokens = Math.floor(Number(ui.maxTokens.value));
       if (maxTokens >= 1) options.maxTokens = maxTokens; // else generation_config.json's max_length (or 256)
       const { result } = await ask({ type: 'edit', id: nextId++, inputs, options });

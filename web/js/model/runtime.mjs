@@ -38,11 +38,16 @@ const now = () => (typeof performance !== 'undefined' ? performance.now() : Date
  *    Almost every accepted draft token came from copy runs and longer matches, while single-token
  *    lookups and fixed 8-token drafts fed many positions that were rejected, which made speculation
  *    slower than plain greedy decoding on wasm.
+ *  - grounded decoding (core/decoding.h): new sentences name only what the article or the evidence they
+ *    cite contains, and continuing a span of it gets copyBias added to its logit (chosen on generated
+ *    validation examples, models/fruit_edit5/README.md).
  *  - beam search stops as Hugging Face's generate() does by default (early_stopping=False:
  *    'heuristic'); the core's 'exact' rule can rarely stop before max_tokens with a length penalty
  *    of 1, which made beam 4 run ~3x more passes for the same output on 19 of 20 inputs.
  */
-export const DECODE_DEFAULTS = Object.freeze({ adaptiveDraft: true, draftNgramMin: 2, earlyStopping: 'heuristic' });
+export const DECODE_DEFAULTS = Object.freeze({
+  adaptiveDraft: true, draftNgramMin: 2, earlyStopping: 'heuristic', grounded: true, copyBias: 0,
+});
 
 function int64Tensor(ort, values, dims) {
   const data = new BigInt64Array(values.length);
