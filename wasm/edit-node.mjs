@@ -21,6 +21,7 @@ const usage = `usage: npm run edit -- --input IN.jsonl --output OUT.jsonl [optio
                       (default: grounded decoding, core/decoding.h)
   --copy-bias X       logit bonus for continuing a span of the article or cited evidence
                       (default: the runtime's DECODE_DEFAULTS.copyBias; 0 turns it off)
+  --no-repeat-ngram N no text n-gram twice in an output (default: DECODE_DEFAULTS.noRepeatNgram; 0: off)
   --variant V         fp32 or quantized (default: fp32 when present)
   --ort node|web|auto onnxruntime-node, onnxruntime-web's wasm build, or auto (default: node when installed, else web)
   --threads N         ONNX Runtime threads (default 2)
@@ -44,6 +45,11 @@ for (let i = 0; i < args.length; ++i) {
   else if (a === '--max-tokens') opt.maxTokens = whole(value(), '--max-tokens');
   else if (a === '--no-speculation') opt.speculation = false;
   else if (a === '--no-grounding') opt.grounded = false;
+  else if (a === '--no-repeat-ngram') {
+    const v = value();
+    if (!/^(0|[2-9]|[1-9][0-9]+)$/.test(v)) fail('--no-repeat-ngram must be 0 or a whole number of at least 2');
+    opt.noRepeatNgram = Number(v);
+  }
   else if (a === '--copy-bias') {
     const v = value();
     opt.copyBias = Number(v);
@@ -85,6 +91,7 @@ const partial = `${opt.output}.partial`;
 const out = openSync(partial, 'w');
 const decodeOptions = { beams: opt.beam, speculation: opt.speculation, grounded: opt.grounded };
 if (opt.copyBias !== undefined) decodeOptions.copyBias = opt.copyBias;
+if (opt.noRepeatNgram !== undefined) decodeOptions.noRepeatNgram = opt.noRepeatNgram;
 if (opt.maxTokens) decodeOptions.maxTokens = opt.maxTokens;
 let line = 0;
 let examples = 0;
