@@ -452,37 +452,45 @@ bool feed_words(std::string& word, bool& initial, bool& ended, std::string_view 
 // "3:59." of "3:59.48"), or, capitalised, of a stop word ("Th" of "The").
 bool Decoder::word_supported(const State& s, std::string_view word, bool initial, bool complete) const {
   if (word.empty()) return true;
-  const size_t invalid = unicode::find_invalid_utf8(word);
-  if (invalid != std::string_view::npos) {
-    // A character being spelled in bytes (byte fallback) is checked once it
-    // is whole; bytes that can never make one are not text the input has.
-    return !complete && cut_character(word.substr(invalid));
-  }
-  const std::string key = entities::key_of(word);
-  if (key.empty() || !entities::is_entity(key, initial)) return true;
   const auto any_segment = [&](auto test) {
     if (test(support_[0])) return true;
     return std::any_of(s.cited.begin(), s.cited.end(),
                        [&](int32_t k) { return test(support_[static_cast<size_t>(k) + 1]); });
   };
+  // Does a supported key begin with these bytes (UTF-8 prefixes are byte prefixes)?
+  const auto begins_a_key = [&](std::string_view written) {
+    return any_segment([&](const std::vector<std::string>& keys) {
+      const auto it = std::lower_bound(keys.begin(), keys.end(), written);
+      return it != keys.end() && it->starts_with(written);
+    });
+  };
+  const size_t invalid = unicode::find_invalid_utf8(word);
+  if (invalid != std::string_view::npos) {
+    // A character being spelled in bytes (byte fallback): bytes that can
+    // never make one, or a word that ends cut, are not text the input has.
+    if (complete || !cut_character(word.substr(invalid))) return false;
+    const std::string before = entities::key_of(word.substr(0, invalid));
+    if (before.empty()) return true;  // decided once the character is whole
+    // A capitalised word can only go on towards a supported key (a stop word
+    // has no such character); a lowercase one stays a common word.
+    if (entities::is_entity(before, initial) || (!initial && entities::starts_uppercase(before))) {
+      return begins_a_key(word.substr(word.find(before)));
+    }
+    return true;
+  }
+  const std::string key = entities::key_of(word);
+  if (key.empty() || !entities::is_entity(key, initial)) return true;
   if (any_segment([&](const std::vector<std::string>& keys) { return entities::supported(keys, key); })) return true;
   if (complete) return false;
   // The word as written, without its leading punctuation: a key's beginning?
-  const size_t lead = word.find(key);  // the key is the word from there on, less its ending
-  const std::string_view written = word.substr(lead);
-  if (any_segment([&](const std::vector<std::string>& keys) {
-        const auto it = std::lower_bound(keys.begin(), keys.end(), written);
-        return it != keys.end() && it->starts_with(written);
-      })) {
-    return true;
-  }
+  const std::string_view written = word.substr(word.find(key));  // the key is the word from there on, less its ending
+  if (begins_a_key(written)) return true;
   if (entities::has_digit(key)) return false;
   std::string lower(written);
   for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
   return std::any_of(std::begin(entities::kStopWords), std::end(entities::kStopWords),
                      [&](std::string_view stop) { return stop.starts_with(lower); });
 }
-
 
 bool Decoder::grounded_ok(const State& s, int32_t id) const {
   if (!options_.grounded) return true;
@@ -497,9 +505,8 @@ bool Decoder::grounded_ok(const State& s, int32_t id) const {
       const bool completed_ok = feed_words(word, initial, ended, v.pieces_[id], [&](const std::string& w, bool init) {
         return word_supported(s, w, init, true);
       });
-      // In the last slot the output is cut after this piece: its word is complete.
-      const bool last = options_.max_tokens - s.length == 1;
-      return completed_ok && word_supported(s, word, initial, last);
+      // A word still open when max_tokens cuts the output is dropped by finish().
+      return completed_ok && word_supported(s, word, initial, false);
     }
     case kEos:
     case kCopy:
@@ -551,7 +558,9 @@ void Decoder::apply(State& s, int32_t id) const {
           s.text_start = s.length;
           s.in_text = true;
         }
+        const bool new_word = s.word.empty() || unicode::space_length_at(v.pieces_[id], 0) > 0;
         feed_words(s.word, s.word_initial, s.sentence_ended, v.pieces_[id], [](const std::string&, bool) { return true; });
+        if (new_word && !s.word.empty()) s.word_start = s.length;
       }
       if (v.kind_[id] == kText) {
         s.group.clear();
@@ -703,6 +712,16 @@ double Decoder::score_of(double sum_logprobs, size_t tokens) const {
 
 void Decoder::finish(const Live& live) {
   Hypothesis h{live.tokens, live.state.ended, live.sum_logprobs, score_of(live.sum_logprobs, live.tokens.size())};
+  const State& s = live.state;
+  if (options_.grounded && !s.ended && s.in_text && !word_supported(s, s.word, s.word_initial, true)) {
+    // Cut at max_tokens inside a word the input does not support: drop it,
+    // and the references of its unit if it has no text left.
+    h.tokens.resize(s.word_start);
+    const Vocabulary& v = *vocab_;
+    while (!h.tokens.empty() && (v.kind_[h.tokens.back()] == kBlank || v.kind_[h.tokens.back()] == kReference)) {
+      h.tokens.pop_back();
+    }
+  }
   const size_t keep = options_.num_beams;
   if (finished_.size() >= keep && !(h.score > finished_.back().score)) return;
   const auto at = std::upper_bound(finished_.begin(), finished_.end(), h.score,

@@ -85,8 +85,9 @@
 // is an unsupported entity token, or leave a word begun that no supported
 // key (nor, for a capitalised word, a stop word) starts with; EOS, copy and
 // reference tokens, which end the text, are masked when the word before
-// them is unsupported, and so is a piece in the last slot (max_tokens) that
-// would leave an unsupported word. A word starts a sentence at the start of the output,
+// them is unsupported. An output cut at max_tokens in the middle of a word
+// that is not (yet) supported loses that word, and the references of its
+// unit if no text is left (the result stays well-formed EDIT5). A word starts a sentence at the start of the output,
 // after a word that ends one, and at the start of a unit's text when the
 // text before it (or a copied sentence) ended one. If the model's ranking
 // leaves no grounded token, the best allowed one is taken (decoding never
@@ -311,6 +312,7 @@ class Decoder {
     bool sentence_ended = true;
     bool in_text = false;
     size_t text_start = 0;
+    size_t word_start = 0;  // token where the word being written began
   };
   struct Live {
     std::vector<int32_t> tokens;

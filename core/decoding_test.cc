@@ -1082,14 +1082,16 @@ TEST_CASE("decoding: log_softmax and top_k", "[decoding]") {
 }
 
 // ---------------------------------------------------------------------------
-// Grounding: a vocabulary of names and numbers. Input:
-//   [0] Anna won in 2019. [CONTEXT] (0) Berg won in 2021. (1) Carl won in 2022.
+// Grounding: a vocabulary of names and numbers, and bytes (byte fallback)
+// that spell "ø" (C3 B8) or nothing whole (C3 80). Input:
+//   [0] Anna won in 2019. [CONTEXT] (0) Berg won in 2021. (1) Carl won in 2022. (2) Haaøya.
 
 namespace {
 
 const std::vector<std::string> kGroundWords = {" Anna", " Berg", " Ber", "g",  "gen", " Bergen", " won",
                                                " in",   " 2019", " 2021", " 2022", ".", " The",   " Th",
-                                               "e",     " Yesterday", " Carl", " race", " ", ","};
+                                               "e",     " Yesterday", " Carl", " race", " ", ",",
+                                               " Haa",  "\xC3",  "\xB8", "\x80", "ya"};
 const int32_t kGroundVocab = kFirstWord + static_cast<int32_t>(kGroundWords.size());
 
 int32_t gw(const std::string& w) {
@@ -1120,17 +1122,18 @@ std::shared_ptr<const Vocabulary> ground_vocabulary(bool with_pieces = true) {
 Setup ground_setup() {
   Setup s;
   s.sentences = 1;
-  s.evidence = 2;
+  s.evidence = 3;
   s.max_tokens = 30;
-  s.input_text = "[0] Anna won in 2019. [CONTEXT] (0) Berg won in 2021. (1) Carl won in 2022.";
+  s.input_text = "[0] Anna won in 2019. [CONTEXT] (0) Berg won in 2021. (1) Carl won in 2022. (2) Haa\u00f8ya.";
   s.input_ids = {copy_id(0), gw(" Anna"), gw(" won"), gw(" in"), gw(" 2019"), gw("."), kContext,
                  ref_id(0),  gw(" Berg"), gw(" won"), gw(" in"), gw(" 2021"), gw("."),
-                 ref_id(1),  gw(" Carl"), gw(" won"), gw(" in"), gw(" 2022"), gw("."), kEos};
+                 ref_id(1),  gw(" Carl"), gw(" won"), gw(" in"), gw(" 2022"), gw("."),
+                 ref_id(2),  gw(" Haa"),  gw("\xC3"), gw("\xB8"), gw("ya"),   gw("."), kEos};
   return s;
 }
 
 const char* const kGroundSource = "Anna won in 2019.";
-const char* const kGroundEvidence[] = {"Berg won in 2021.", "Carl won in 2022."};
+const char* const kGroundEvidence[] = {"Berg won in 2021.", "Carl won in 2022.", "Haa\u00f8ya."};
 
 // Each unit of an output: its references and its text.
 struct Unit {
@@ -1161,6 +1164,8 @@ std::vector<Unit> units_of(const std::vector<int32_t>& ids) {
 // source sentence ends with a full stop).
 void check_grounded(const std::vector<int32_t>& ids) {
   for (const Unit& u : units_of(ids)) {
+    INFO("unit text: '" << u.text << "'");
+    REQUIRE(fruit::unicode::find_invalid_utf8(u.text) == std::string::npos);
     std::string support = kGroundSource;
     for (int32_t k : u.refs) support += std::string(" ") + kGroundEvidence[k];
     const auto keys = fruit::entities::support_keys(support);
@@ -1234,6 +1239,25 @@ TEST_CASE("decoding: grounding allows what the cited item says", "[decoding][gro
   CHECK(decode(s, ground_target_model(stop), grounded(), ground_vocabulary()).tokens == stop);
 }
 
+TEST_CASE("decoding: grounding spells characters in bytes only towards supported words", "[decoding][grounding]") {
+  const Setup s = ground_setup();
+  // " Haa" C3 80: no character, then "ya": the model wants bytes that never make text.
+  const std::vector<int32_t> broken = {ref_id(2), gw(" Yesterday"), gw(" Haa"), gw("\xC3"), gw("\x80"), gw("ya"), gw(".")};
+  const Run run = decode(s, ground_target_model(broken), grounded(), ground_vocabulary());
+  check_grounded(run.tokens);
+  CHECK(std::find(run.tokens.begin(), run.tokens.end(), gw("\x80")) == run.tokens.end());
+  // C3 B8 spells "ø": "Haaøya" is what item 2 says.
+  const std::vector<int32_t> whole = {ref_id(2), gw(" Yesterday"), gw(" Haa"), gw("\xC3"), gw("\xB8"), gw("ya"), gw(".")};
+  CHECK(decode(s, ground_target_model(whole), grounded(), ground_vocabulary()).tokens == whole);
+  // ... but not citing only item 0.
+  std::vector<int32_t> uncited = whole;
+  uncited[0] = ref_id(0);
+  const Run other = decode(s, ground_target_model(uncited), grounded(), ground_vocabulary());
+  check_grounded(other.tokens);
+  CHECK(other.tokens != uncited);
+  CHECK(other.stats.ungrounded == 0);
+}
+
 TEST_CASE("decoding: grounded outputs of random models", "[decoding][grounding]") {
   const Setup s = ground_setup();
   const auto vocabulary = ground_vocabulary();
@@ -1247,6 +1271,7 @@ TEST_CASE("decoding: grounded outputs of random models", "[decoding][grounding]"
     };
     const Run plain = decode(s, model, grounded(0), vocabulary);
     check_grounded(plain.tokens);
+    CHECK(plain.stats.ungrounded == 0);
     // Speculation stays lossless with grounding on.
     CHECK(decode(s, model, grounded(6), vocabulary).tokens == plain.tokens);
     DecodeOptions b = beam(3, 1.0);
