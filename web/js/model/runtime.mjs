@@ -46,7 +46,7 @@ const now = () => (typeof performance !== 'undefined' ? performance.now() : Date
  *    of 1, which made beam 4 run ~3x more passes for the same output on 19 of 20 inputs.
  */
 export const DECODE_DEFAULTS = Object.freeze({
-  adaptiveDraft: true, draftNgramMin: 2, earlyStopping: 'heuristic', grounded: true, copyBias: 0,
+  adaptiveDraft: true, draftNgramMin: 2, earlyStopping: 'heuristic', grounded: true, copyBias: 0, noRepeatNgram: 3,
 });
 
 function int64Tensor(ort, values, dims) {
