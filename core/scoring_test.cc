@@ -354,7 +354,7 @@ TEST_CASE("percentile_of_sorted interpolates from the nearer end, as numpy's _le
 TEST_CASE("signature: describes the computation and changes with every option", "[scoring]") {
   const ScoringOptions defaults;
   CHECK(fruit::signature(defaults) ==
-        "fruitbench:0.1.0|norm:fruit-diff-text|tok:rouge_score|stem:no|empty:100|agg:mean|boot:1000|seed:12345|ci:95");
+        "fruitbench:0.1.0|norm:fruit-diff-text|tok:rouge_score|stem:no|empty:100|ent:fruit-entity-v1|agg:mean|boot:1000|seed:12345|ci:95");
 
   ScoringOptions stem = defaults;
   stem.use_stemmer = true;

@@ -1,0 +1,109 @@
+// Faithfulness (see faithfulness.h): which text the entity-token rule reads
+// for the metrics and the Editor's marks, and the set arithmetic.
+#include "faithfulness.h"
+
+#include <algorithm>
+
+#include "linearize.h"
+#include "normalize.h"
+
+namespace fruit::faithfulness {
+namespace {
+
+// Sorted unique keys of tokens.
+std::vector<std::string> key_set(const std::vector<entities::EntityToken>& tokens) {
+  std::vector<std::string> keys;
+  keys.reserve(tokens.size());
+  for (const auto& t : tokens) keys.push_back(t.key);
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  return keys;
+}
+
+size_t common_count(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  size_t i = 0, j = 0, common = 0;
+  while (i < a.size() && j < b.size()) {
+    if (a[i] < b[j]) {
+      ++i;
+    } else if (b[j] < a[i]) {
+      ++j;
+    } else {
+      ++common, ++i, ++j;
+    }
+  }
+  return common;
+}
+
+}  // namespace
+
+Result<std::string> evidence_text(std::string_view inputs) {
+  auto parsed = parse_linearized(inputs);
+  if (!parsed.ok()) return parsed.error();
+  std::string text = parsed.value().context_preamble;
+  for (const ParsedEvidence& item : parsed.value().evidence) {
+    if (!text.empty()) text += '\n';
+    text += item.raw;
+  }
+  return text;
+}
+
+std::vector<std::string> support_of(std::string_view normalized_source, std::string_view evidence) {
+  std::string both(normalized_source);
+  both += '\n';
+  both += evidence;
+  return entities::support_keys(both);
+}
+
+std::vector<entities::EntityToken> addition_entities(std::string_view source, std::string_view target) {
+  std::vector<entities::EntityToken> out;
+  const auto additions = extract_additions(source, target);
+  if (additions.empty()) return out;
+  // Both lists are in text order: walk them together.
+  size_t a = 0;
+  for (auto& token : entities::entity_tokens(target)) {
+    const auto piece_end = [&](size_t k) {
+      return static_cast<size_t>(additions[k].data() - target.data()) + additions[k].size();
+    };
+    while (a < additions.size() && piece_end(a) <= token.begin) ++a;
+    if (a == additions.size()) break;
+    const size_t piece_begin = static_cast<size_t>(additions[a].data() - target.data());
+    if (piece_begin < token.end) out.push_back(std::move(token));
+  }
+  return out;
+}
+
+Scores score(std::string_view normalized_source, std::string_view evidence, std::string_view gold_target,
+             std::string_view predicted_target) {
+  Scores scores;
+  const auto predicted = addition_entities(normalized_source, predicted_target);
+  const auto support = support_of(normalized_source, evidence);
+  for (const auto& token : predicted) {
+    if (!entities::supported(support, token.key)) scores.unsupported_keys.push_back(token.key);
+  }
+  scores.unsupported_entity_tokens = scores.unsupported_keys.size();
+  const auto p = key_set(predicted);
+  const auto g = key_set(addition_entities(normalized_source, gold_target));
+  const double common = static_cast<double>(common_count(p, g));
+  if (!p.empty()) scores.entity_precision = common / static_cast<double>(p.size()) * 100;
+  if (!g.empty()) scores.entity_recall = common / static_cast<double>(g.size()) * 100;
+  return scores;
+}
+
+void mark_unsupported(UpdateDiff& diff, const std::vector<std::string>& support) {
+  for (SentenceDiff& sentence : diff.sentences) {
+    sentence.unsupported.clear();
+    if (sentence.kind != SentenceDiff::Kind::kEdited && sentence.kind != SentenceDiff::Kind::kInserted) continue;
+    std::string text;
+    for (const DiffSpan& span : sentence.spans) {
+      if (span.kind != DiffSpan::Kind::kDeleted) text += span.text;
+    }
+    for (auto& token : entities::entity_tokens(text)) {
+      if (entities::supported(support, token.key)) continue;
+      // The key is the word without its edge punctuation: find where it starts.
+      const size_t begin = token.begin + text.substr(token.begin, token.end - token.begin).find(token.key);
+      sentence.unsupported.push_back({begin, begin + token.key.size(), std::move(token.key)});
+    }
+  }
+}
+
+}  // namespace fruit::faithfulness
