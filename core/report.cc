@@ -40,13 +40,14 @@ Json interval_json(const Interval& i) { return {{"low", i.low.fmeasure}, {"mid",
 
 // The faithfulness rows of the table: mean, interval, examples defined.
 std::string entity_rows(const Aggregate& a) {
-  std::string out = "\nfaithfulness (not official; entity rule ";
-  out += std::string(entities::kRuleName) + ")      mean";
-  out += a.has_bootstrap ? "   interval        examples\n" : "   examples\n";
+  std::string out = "\nfaithfulness (entity rule " + std::string(entities::kRuleName) + "; not official FRUIT metrics)\n";
+  std::string head = "metric";
+  head.resize(27, ' ');
+  out += head + pad("mean", 8) + (a.has_bootstrap ? "   interval        " : "") + "   examples\n";
   for (size_t e = 0; e < kEntityMetricCount; ++e) {
     std::string name(kEntityMetricNames[e]);
-    name.resize(38, ' ');
-    out += name + pad(a.entity_mean[e] ? fixed(*a.entity_mean[e], 2) : "-", 9);
+    name.resize(27, ' ');
+    out += name + pad(a.entity_mean[e] ? fixed(*a.entity_mean[e], 2) : "-", 8);
     if (a.has_bootstrap) {
       const auto& i = a.entity_bootstrap[e];
       std::string interval = i ? fixed(i->low.fmeasure, 2) + " - " + fixed(i->high.fmeasure, 2) : "-";
