@@ -1011,6 +1011,7 @@ SiteData build_site_data(const std::vector<const BenchmarkData*>& benchmarks,
       row["system"] = s.system;
       row["submission"] = s.file;
       row["mean"] = s.scores["mean"];
+      row["defined"] = s.scores["defined"];
       row["bootstrap"] = s.scores["bootstrap"];
       json_rows.push_back(std::move(row));
     }
