@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,14 @@ std::vector<std::string> keys_of(const std::vector<fruit::entities::EntityToken>
   std::vector<std::string> keys;
   for (const auto& t : tokens) keys.push_back(t.key);
   return keys;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE(in.is_open());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 const std::string kBrevikSource = "Brevik is a town. It had 7,000 people in 2011.";
@@ -172,18 +182,11 @@ TEST_CASE("faithfulness: means over the defined examples, with their count", "[f
 }
 
 TEST_CASE("faithfulness: evaluate reads the evidence of the gold inputs; report and table", "[faithfulness]") {
-  // Example 1 is the Tomas Reinholt case above (1 unsupported, P 50, R
-  // 66.67); example 2 copies the source (0, null, 0: see above).
-  const std::string gold =
-      R"json({"id": "t", "inputs": "[0] Tomas Reinholt is a runner from Enschede. [CONTEXT] (0) Tomas_Reinholt Career In 2023 he joined AV Zwaluwen and ran 3:59.48 in the 1500 metres.", "targets": "[0] (0) In 2023 he joined AV Zwaluwen."})json"
-      "\n"
-      R"json({"id": "b", "inputs": "[0] Brevik is a town. [1] It had 7,000 people in 2011. [CONTEXT] (0) Brevik Population 7,688 (2021)", "targets": "[0] [1] (0) In 2021 the population was 7,688."})json"
-      "\n";
-  const std::string pred =
-      R"json({"id": "t", "targets": "[0] (0) In 2023 he joined Zwaluwen Deventer and ran 3:59.48 for Zwaluwen."})json"
-      "\n"
-      R"json({"id": "b", "targets": "[0] [1]"})json"
-      "\n";
+  // tests/fixtures/faithfulness (the CLI and Node tests use it too):
+  // example "t" is the Tomas Reinholt case above (1 unsupported, P 50, R
+  // 66.67); "b" copies the Brevik source (0, null, 0: see above).
+  const std::string dir = std::string(FRUIT_TEST_DATA_DIR) + "/faithfulness/";
+  const std::string gold = read_file(dir + "gold.jsonl"), pred = read_file(dir + "pred.jsonl");
   fruit::StringLineReader gold_reader(gold, "gold.jsonl"), pred_reader(pred, "pred.jsonl");
   std::vector<fruit::Json> lines;
   fruit::EvaluateCallbacks callbacks;
