@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "lcs.h"
 #include "linearize.h"
 #include "normalize.h"
 
@@ -18,20 +19,6 @@ std::vector<std::string> key_set(const std::vector<entities::EntityToken>& token
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   return keys;
-}
-
-size_t common_count(const std::vector<std::string>& a, const std::vector<std::string>& b) {
-  size_t i = 0, j = 0, common = 0;
-  while (i < a.size() && j < b.size()) {
-    if (a[i] < b[j]) {
-      ++i;
-    } else if (b[j] < a[i]) {
-      ++j;
-    } else {
-      ++common, ++i, ++j;
-    }
-  }
-  return common;
 }
 
 }  // namespace
@@ -83,7 +70,7 @@ Scores score(std::string_view normalized_source, std::string_view evidence, std:
   scores.unsupported_entity_tokens = scores.unsupported_keys.size();
   const auto p = key_set(predicted);
   const auto g = key_set(addition_entities(normalized_source, gold_target));
-  const double common = static_cast<double>(common_count(p, g));
+  const double common = static_cast<double>(sorted_overlap(p, g));  // sets: the overlap is |P ∩ G|
   if (!p.empty()) scores.entity_precision = common / static_cast<double>(p.size()) * 100;
   if (!g.empty()) scores.entity_recall = common / static_cast<double>(g.size()) * 100;
   return scores;
