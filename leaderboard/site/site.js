@@ -352,7 +352,13 @@ import { entityMetrics, metricLabels } from './common.mjs';
       'is at least the higher one\'s. When that p-value is 0.05 or more the two are not significantly ' +
       'different: such rows are grouped on a shaded band with a bracket and a “tie” mark (its tooltip gives ' +
       'the p-value), and their order may be chance.',
-      hasTies ? '' : ' No two adjacent systems of this benchmark are tied.'));
+      hasTies ? '' : ' No two adjacent systems of this benchmark are tied.'),
+    faithfulness.length ? el('p', { class: 'faithfulness-note' },
+      'Unsupported, Entity P and Entity R are faithfulness metrics, not official FRUIT metrics (entity rule ' +
+      'fruit-entity-v1): per example, the entity tokens (numbers, dates, capitalised words inside a sentence) ' +
+      'that a system adds but neither the article nor the evidence contains, and the precision and recall of ' +
+      'the set of entities it adds against the reference\'s; precision and recall are means over the examples ' +
+      'that define them (their number is in each cell\'s tooltip).') : null);
   }
 
   // ------------------------------------------------------------ compare
