@@ -42,8 +42,13 @@ std::vector<std::string> support_of(std::string_view normalized_source, std::str
 }
 
 std::vector<entities::EntityToken> addition_entities(std::string_view source, std::string_view target) {
+  return addition_entities(Update{target, extract_additions(source, target)});
+}
+
+std::vector<entities::EntityToken> addition_entities(const Update& update) {
   std::vector<entities::EntityToken> out;
-  const auto additions = extract_additions(source, target);
+  const std::string_view target = update.text;
+  const auto& additions = update.additions;
   if (additions.empty()) return out;
   // Both lists are in text order: walk them together.
   size_t a = 0;
@@ -61,15 +66,25 @@ std::vector<entities::EntityToken> addition_entities(std::string_view source, st
 
 Scores score(std::string_view normalized_source, std::string_view evidence, std::string_view gold_target,
              std::string_view predicted_target) {
+  return score(normalized_source, evidence, Update{gold_target, extract_additions(normalized_source, gold_target)},
+               Update{predicted_target, extract_additions(normalized_source, predicted_target)});
+}
+
+Scores score(std::string_view normalized_source, std::string_view evidence, const Update& gold,
+             const Update& predicted_update) {
   Scores scores;
-  const auto predicted = addition_entities(normalized_source, predicted_target);
-  const auto support = support_of(normalized_source, evidence);
+  const auto predicted = addition_entities(predicted_update);
+  const auto p = key_set(predicted);
+  // Only the prediction's few keys are looked up in the (long) article and evidence.
+  std::vector<bool> found(p.size(), false);
+  entities::find_support(normalized_source, p, found);
+  entities::find_support(evidence, p, found);
   for (const auto& token : predicted) {
-    if (!entities::supported(support, token.key)) scores.unsupported_keys.push_back(token.key);
+    const size_t i = static_cast<size_t>(std::lower_bound(p.begin(), p.end(), token.key) - p.begin());
+    if (!found[i]) scores.unsupported_keys.push_back(token.key);
   }
   scores.unsupported_entity_tokens = scores.unsupported_keys.size();
-  const auto p = key_set(predicted);
-  const auto g = key_set(addition_entities(normalized_source, gold_target));
+  const auto g = key_set(addition_entities(gold));
   const double common = static_cast<double>(sorted_overlap(p, g));  // sets: the overlap is |P ∩ G|
   if (!p.empty()) scores.entity_precision = common / static_cast<double>(p.size()) * 100;
   if (!g.empty()) scores.entity_recall = common / static_cast<double>(g.size()) * 100;

@@ -71,6 +71,15 @@ std::vector<std::string> support_of(std::string_view normalized_source, std::str
 //     -> Bo, Lund, 2020   ("Oslo" is in the copied piece; "She" starts a sentence)
 std::vector<entities::EntityToken> addition_entities(std::string_view source, std::string_view target);
 
+// An updated text with its additions (extract_additions against the source:
+// views into `text`), so that callers that already have them (scoring.cc)
+// do not search the source again.
+struct Update {
+  std::string_view text;
+  std::vector<std::string_view> additions;
+};
+std::vector<entities::EntityToken> addition_entities(const Update& update);
+
 struct Scores {
   size_t unsupported_entity_tokens = 0;
   std::vector<std::string> unsupported_keys;  // their keys, in text order, repeats kept
@@ -82,6 +91,8 @@ struct Scores {
 // (evidence_text) and the two normalized updated texts.
 Scores score(std::string_view normalized_source, std::string_view evidence, std::string_view gold_target,
              std::string_view predicted_target);
+Scores score(std::string_view normalized_source, std::string_view evidence, const Update& gold,
+             const Update& predicted);
 
 // The Editor's marks: in every edited or inserted sentence of `diff`, the
 // entity tokens whose key `support` (support_of) lacks go to

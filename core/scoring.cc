@@ -29,6 +29,8 @@ class CompensatedSum {
 // Where the faithfulness metrics start in ExampleValues; NaN marks a value
 // that is undefined for the example.
 constexpr size_t kFirstEntityValue = 3 * kMetricCount + 1;
+// Values before this one are defined for every example (unsupported_entity_tokens is).
+constexpr size_t kAlwaysDefined = kFirstEntityValue + 1;
 
 ExampleValues flatten(const ExampleScores& e) {
   ExampleValues v{};
@@ -49,9 +51,12 @@ ExampleValues flatten(const ExampleScores& e) {
 
 ExampleScores score_example(RougeTokenizer& tokenizer, const ExampleTexts& texts) {
   ExampleScores scores;
-  const std::string gold_additions = joined_additions(texts.normalized_inputs, texts.gold_normalized_targets);
-  const std::string predicted_additions =
-      joined_additions(texts.normalized_inputs, texts.predicted_normalized_targets);
+  const faithfulness::Update gold{texts.gold_normalized_targets,
+                                  extract_additions(texts.normalized_inputs, texts.gold_normalized_targets)};
+  const faithfulness::Update predicted{texts.predicted_normalized_targets,
+                                       extract_additions(texts.normalized_inputs, texts.predicted_normalized_targets)};
+  const std::string gold_additions = joined_additions(gold.additions);
+  const std::string predicted_additions = joined_additions(predicted.additions);
   if (unicode::strip(gold_additions).empty() && unicode::strip(predicted_additions).empty()) {
     // Nothing to add and nothing added: a perfect update. The official code
     // writes a bare 100.0 here and then fails to aggregate it with other
@@ -71,8 +76,7 @@ ExampleScores score_example(RougeTokenizer& tokenizer, const ExampleTexts& texts
   scores.metrics[static_cast<size_t>(Metric::kRouge2)] = percent(full.rouge2);
   scores.metrics[static_cast<size_t>(Metric::kRougeL)] = percent(full.rouge_l);
   scores.exact_match = texts.gold_normalized_targets == texts.predicted_normalized_targets ? 100 : 0;
-  scores.entities = faithfulness::score(texts.normalized_inputs, texts.evidence, texts.gold_normalized_targets,
-                                        texts.predicted_normalized_targets);
+  scores.entities = faithfulness::score(texts.normalized_inputs, texts.evidence, gold, predicted);
   tokenizer.clear_if_large();
   return scores;
 }
@@ -130,19 +134,25 @@ Aggregate Aggregator::aggregate(const ScoringOptions& options) const {
   std::array<std::vector<double>, kValuesPerExample> resample_means;
   for (auto& r : resample_means) r.reserve(options.bootstrap_samples);
   BootstrapRng rng(options.seed);
+  const double n = static_cast<double>(examples_.size());
   for (size_t s = 0; s < options.bootstrap_samples; ++s) {
     ExampleValues sum{};
     std::array<size_t, kValuesPerExample> count{};
     for (size_t i = 0; i < examples_.size(); ++i) {
       const ExampleValues& v = examples_[rng.below(examples_.size())];
-      for (size_t k = 0; k < kValuesPerExample; ++k) {
+      for (size_t k = 0; k < kAlwaysDefined; ++k) sum[k] += v[k];
+      for (size_t k = kAlwaysDefined; k < kValuesPerExample; ++k) {
         if (std::isnan(v[k])) continue;
         sum[k] += v[k];
         ++count[k];
       }
     }
     for (size_t k = 0; k < kValuesPerExample; ++k) {
-      if (count[k] > 0) resample_means[k].push_back(sum[k] / static_cast<double>(count[k]));
+      if (k < kAlwaysDefined) {
+        resample_means[k].push_back(sum[k] / n);
+      } else if (count[k] > 0) {
+        resample_means[k].push_back(sum[k] / static_cast<double>(count[k]));
+      }
     }
   }
   const double tail = (1 - options.confidence) / 2 * 100;

@@ -34,7 +34,7 @@ void check_exact(const Score& actual, const Score& expected) {
 
 ExampleScores score(bool stem, const std::string& inputs, const std::string& gold, const std::string& predicted) {
   fruit::RougeTokenizer tokenizer(stem);
-  return fruit::score_example(tokenizer, {inputs, gold, predicted});
+  return fruit::score_example(tokenizer, {inputs, gold, predicted, {}});
 }
 
 // An example whose 19 numbers are all `value`.
