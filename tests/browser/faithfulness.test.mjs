@@ -36,10 +36,13 @@ async function editorWithOwnArticle(page) {
   await page.waitForSelector('#evidence-0');
 }
 
+/** Pastes an updated text (not EDIT5) as the model output. */
 async function pasteText(page, text) {
+  await page.check('input[name="output-kind"][value="text"]');
   await page.fill('#output', text);
-  await page.waitForFunction((expected) => document.querySelector('#diff').textContent.includes(expected),
-    text.split(' ').slice(-2).join(' '));
+  // The last sentence, whole: the diff has caught up with this text (it refreshes after a pause).
+  const last = text.slice(text.lastIndexOf('. ', text.length - 2) + 2);
+  await page.waitForFunction((expected) => document.querySelector('#diff').textContent.includes(expected), last);
 }
 
 test('Editor: an invented name in a pasted output is marked, a supported one is not', async () => {
@@ -69,8 +72,11 @@ test('Editor: an invented name in a pasted output is marked, a supported one is 
   await page.locator('#diff mark.fb-unsupported').first().scrollIntoViewIfNeeded();
   const box = await page.locator('#diff mark.fb-unsupported').first().boundingBox();
   assert.ok(box && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390),
-    `page is ${await page.evaluate(() => document.documentElement.scrollWidth)} px wide`);
+  // The highlighted edits and the note wrap inside their boxes (no sideways scrolling there).
+  for (const box of ['#diff', '#unsupported-note']) {
+    const [scroll, client] = await page.$eval(box, (e) => [e.scrollWidth, e.clientWidth]);
+    assert.ok(scroll <= client && client <= 390, `${box}: ${scroll} > ${client}`);
+  }
   await page.screenshot({ path: path.join(outputDir, 'editor-unsupported-390.png') });
   await page.close();
 });
