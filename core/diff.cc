@@ -585,6 +585,27 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
+namespace {
+
+// Escaped `text`, which starts at byte `offset` of its updated sentence,
+// with the parts that fall inside a mark wrapped in <mark>.
+std::string marked_html(std::string_view text, size_t offset, const std::vector<EntityMark>& marks) {
+  std::string out;
+  size_t pos = 0;  // in text
+  for (const EntityMark& mark : marks) {
+    if (mark.end <= offset + pos || mark.begin >= offset + text.size()) continue;
+    const size_t begin = std::max(mark.begin, offset + pos) - offset;
+    const size_t end = std::min(mark.end, offset + text.size()) - offset;
+    out += html_escape(text.substr(pos, begin - pos));
+    out += "<mark class=\"fb-unsupported\" title=\"In neither the article nor the evidence\">";
+    out += html_escape(text.substr(begin, end - begin)) + "</mark>";
+    pos = end;
+  }
+  return out + html_escape(text.substr(pos));
+}
+
+}  // namespace
+
 std::string HtmlDiffFormatter::format(const UpdateDiff& diff) const {
   std::string out = "<div class=\"fb-diff\">\n";
   for (const SentenceDiff& sentence : diff.sentences) {
@@ -595,12 +616,16 @@ std::string HtmlDiffFormatter::format(const UpdateDiff& diff) const {
     if (sentence.source_index) out += " data-source=\"" + std::to_string(*sentence.source_index) + '"';
     if (sentence.updated_index) out += " data-updated=\"" + std::to_string(*sentence.updated_index) + '"';
     out += '>';
+    size_t offset = 0;  // in the updated sentence
     for (const DiffSpan& span : sentence.spans) {
       switch (span.kind) {
-        case DiffSpan::Kind::kEqual: out += html_escape(span.text); break;
-        case DiffSpan::Kind::kInserted: out += "<ins>" + html_escape(span.text) + "</ins>"; break;
+        case DiffSpan::Kind::kEqual: out += marked_html(span.text, offset, sentence.unsupported); break;
+        case DiffSpan::Kind::kInserted:
+          out += "<ins>" + marked_html(span.text, offset, sentence.unsupported) + "</ins>";
+          break;
         case DiffSpan::Kind::kDeleted: out += "<del>" + html_escape(span.text) + "</del>"; break;
       }
+      if (span.kind != DiffSpan::Kind::kDeleted) offset += span.text.size();
     }
     for (size_t reference : sentence.references) {
       const std::string k = std::to_string(reference);
@@ -629,6 +654,9 @@ Json diff_to_json(const UpdateDiff& diff) {
       spans.push_back(std::move(j));
     }
     s["spans"] = std::move(spans);
+    Json unsupported = Json::array();
+    for (const EntityMark& mark : sentence.unsupported) unsupported.push_back(mark.key);
+    s["unsupported"] = std::move(unsupported);
     sentences.push_back(std::move(s));
   }
   Json out = Json::object();

@@ -48,6 +48,14 @@ struct DiffSpan {
   std::string text;  // never empty
 };
 
+// An unsupported entity token of an updated sentence (faithfulness.h,
+// mark_unsupported): its key's byte span in the updated sentence (the equal
+// and inserted spans concatenated) and the key.
+struct EntityMark {
+  size_t begin = 0, end = 0;
+  std::string key;
+};
+
 struct SentenceDiff {
   enum class Kind { kCopied, kEdited, kInserted, kDeleted };
   Kind kind = Kind::kCopied;
@@ -60,6 +68,8 @@ struct SentenceDiff {
   // inserted spans the updated one (copied: the source sentence).
   std::vector<DiffSpan> spans;
   bool capped = false;  // edited pair too long for a word diff: whole sentences
+  // Filled only by faithfulness::mark_unsupported; in text order.
+  std::vector<EntityMark> unsupported;
 };
 
 // Sentences in reading order: the updated article, with each deleted source
@@ -145,7 +155,10 @@ std::string html_escape(std::string_view text);
 //   </div>
 // one <p> per line; a capped edited pair also has class "fb-capped". Every
 // text is escaped; reference badges follow the sentence, one space before
-// each.
+// each. A sentence's unsupported entity tokens (SentenceDiff::unsupported)
+// are wrapped, inside their <ins> or equal text, in
+//   <mark class="fb-unsupported" title="In neither the article nor the evidence">Berg</mark>
+// (a token that straddles an <ins> boundary gets one <mark> per side).
 class HtmlDiffFormatter : public DiffFormatter {
  public:
   std::string format(const UpdateDiff& diff) const override;
@@ -158,7 +171,8 @@ class HtmlDiffFormatter : public DiffFormatter {
 //                   "references": [<evidence index>, ...],
 //                   "capped": <bool>,
 //                   "spans": [{"kind": "equal" | "inserted" | "deleted",
-//                              "text": <string>}, ...]}, ...]}
+//                              "text": <string>}, ...],
+//                   "unsupported": [<key>, ...]}, ...]}
 // Keys in this order, every key always present. Invalid UTF-8 becomes
 // U+FFFD rather than failing.
 Json diff_to_json(const UpdateDiff& diff);

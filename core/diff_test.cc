@@ -400,7 +400,8 @@ TEST_CASE("JsonDiffFormatter: the documented schema", "[diff]") {
   const fruit::Json& edited = json["sentences"][0];
   CHECK(edited.dump() ==
         R"({"kind":"edited","source":0,"updated":0,"references":[4],"capped":false,)"
-        R"("spans":[{"kind":"deleted","text":"Old"},{"kind":"inserted","text":"New"},{"kind":"equal","text":" one."}]})");
+        R"("spans":[{"kind":"deleted","text":"Old"},{"kind":"inserted","text":"New"},{"kind":"equal","text":" one."}],)"
+                R"("unsupported":[]})");
   const fruit::Json deleted = fruit::diff_to_json(fruit::diff_update({"Gone."}, {}))["sentences"][0];
   CHECK(deleted["updated"].is_null());
   CHECK(deleted["source"] == 0);

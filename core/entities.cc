@@ -152,6 +152,14 @@ std::vector<std::string> support_keys(std::string_view text) {
   return keys;
 }
 
+void find_support(std::string_view text, const std::vector<std::string>& sorted_keys, std::vector<bool>& found) {
+  for_each_word(text, true, [&](size_t begin, size_t end) {
+    const std::string key = key_of(text.substr(begin, end - begin));
+    const auto at = std::lower_bound(sorted_keys.begin(), sorted_keys.end(), key);
+    if (at != sorted_keys.end() && *at == key) found[static_cast<size_t>(at - sorted_keys.begin())] = true;
+  });
+}
+
 bool supported(const std::vector<std::string>& sorted_keys, std::string_view key) {
   return std::binary_search(sorted_keys.begin(), sorted_keys.end(), key);
 }

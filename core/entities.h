@@ -84,4 +84,11 @@ std::vector<std::string> support_keys(std::string_view text);
 // Is key in the sorted keys of support_keys?
 bool supported(const std::vector<std::string>& sorted_keys, std::string_view key);
 
+// The same support check for a few keys without collecting every key of a
+// long text: sets found[i] when some word of `text` (words as in
+// support_keys) has the key sorted_keys[i] (sorted, unique; found has the
+// same size). Flags already set stay set, so several texts can be checked.
+//   find_support("AV_Zwaluwen won", {"AV", "Deventer"}, found) -> found {true, false}
+void find_support(std::string_view text, const std::vector<std::string>& sorted_keys, std::vector<bool>& found);
+
 }  // namespace fruit::entities

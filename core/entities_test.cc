@@ -65,4 +65,9 @@ TEST_CASE("support: exact keys of any word, underscores separate", "[entities]")
   CHECK(fruit::entities::supported(support, "2021"));
   CHECK_FALSE(fruit::entities::supported(support, "7688"));
   CHECK_FALSE(fruit::entities::supported(support, "zwaluwen"));
+  // find_support answers the same for a few keys at a time.
+  std::vector<bool> found(3, false);
+  fruit::entities::find_support("AV_Zwaluwen_Deventer Notable members 7,688 (2021).", {"2021", "7688", "Zwaluwen"},
+                                found);
+  CHECK(found == std::vector<bool>{true, false, true});
 }

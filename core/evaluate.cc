@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "faithfulness.h"
 #include "normalize.h"
 
 namespace fruit {
@@ -197,6 +198,7 @@ struct WarningLog {
 // a file does not carry them.
 struct NormalizedPair {
   std::string inputs, gold_targets, predicted_targets;
+  std::string evidence;  // faithfulness::evidence_text of the gold inputs
 };
 
 Result<NormalizedPair> normalize_pair(const GoldItem& g, const PredictionItem& p, std::string_view gold_file,
@@ -210,6 +212,9 @@ Result<NormalizedPair> normalize_pair(const GoldItem& g, const PredictionItem& p
     return record_error(gold_at, "inputs", context == std::string::npos ? "no [CONTEXT] marker: an input needs exactly one"
                                                                          : "more than one [CONTEXT] marker: an input needs exactly one");
   }
+  auto evidence = faithfulness::evidence_text(g.record.inputs);
+  if (!evidence.ok()) return record_error(gold_at, "inputs", evidence.error().message);
+  out.evidence = std::move(evidence.value());
   if (g.record.normalized_inputs && g.record.normalized_targets) {
     out.inputs = *g.record.normalized_inputs;
     out.gold_targets = *g.record.normalized_targets;
@@ -268,8 +273,8 @@ Result<Evaluation> evaluate(LineReader& gold, LineReader& predictions, const Sco
     scored.id = g.record.id ? g.record.id->value : Json(g.key);
     scored.gold_line = g.line;
     scored.prediction_line = p.line;
-    scored.scores = score_example(
-        tokenizer, {texts.value().inputs, texts.value().gold_targets, texts.value().predicted_targets});
+    scored.scores = score_example(tokenizer, {texts.value().inputs, texts.value().gold_targets,
+                                              texts.value().predicted_targets, texts.value().evidence});
     aggregator.add(scored.scores);
     if (callbacks.on_example) callbacks.on_example(scored);
     if (callbacks.on_progress && aggregator.size() % 1000 == 0) callbacks.on_progress(aggregator.size());

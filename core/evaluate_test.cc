@@ -498,10 +498,12 @@ TEST_CASE("report_json: top-level keys in contract order", "[evaluate]") {
   Run r = run(gold_lines(false), predictions, options);
   REQUIRE(r.result.ok());
   const Json report = fruit::report_json(r.result.value());
-  CHECK(keys(report) == std::vector<std::string>{"n", "mean", "bootstrap", "signature", "warnings"});
+  CHECK(keys(report) == std::vector<std::string>{"n", "mean", "defined", "bootstrap", "signature", "warnings"});
   CHECK(report["n"] == 3);
   CHECK(keys(report["mean"]) == std::vector<std::string>{"update_rouge1", "update_rouge2", "update_rougeLsum",
-                                                         "rouge1", "rouge2", "rougeL", "exact_match"});
+                                                         "rouge1", "rouge2", "rougeL", "exact_match",
+                                                         "unsupported_entity_tokens", "entity_precision",
+                                                         "entity_recall"});
   CHECK(keys(report["mean"]["rouge1"]) == std::vector<std::string>{"precision", "recall", "fmeasure"});
   CHECK(keys(report["bootstrap"]["rougeL"]) == std::vector<std::string>{"low", "mid", "high"});
   CHECK(report["signature"] == r.result.value().signature);
@@ -511,7 +513,7 @@ TEST_CASE("report_json: top-level keys in contract order", "[evaluate]") {
   Run no_bootstrap = run(gold_lines(false), predictions, options);
   REQUIRE(no_bootstrap.result.ok());
   const Json plain = fruit::report_json(no_bootstrap.result.value());
-  CHECK(keys(plain) == std::vector<std::string>{"n", "mean", "bootstrap", "signature", "warnings"});
+  CHECK(keys(plain) == std::vector<std::string>{"n", "mean", "defined", "bootstrap", "signature", "warnings"});
   CHECK(plain["bootstrap"].is_null());
 }
 
@@ -523,7 +525,8 @@ TEST_CASE("example_json: keys in contract order", "[evaluate]") {
   REQUIRE_FALSE(r.examples.empty());
   const Json example = fruit::example_json(r.examples[0]);
   CHECK(keys(example) == std::vector<std::string>{"id", "update_rouge1", "update_rouge2", "update_rougeLsum", "rouge1",
-                                                  "rouge2", "rougeL", "exact_match"});
+                                                  "rouge2", "rougeL", "exact_match", "unsupported_entity_tokens",
+                                                  "entity_precision", "entity_recall"});
   CHECK(example["id"] == "a");
   CHECK(keys(example["update_rouge1"]) == std::vector<std::string>{"precision", "recall", "fmeasure"});
   CHECK(example["exact_match"] == 100);

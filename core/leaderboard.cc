@@ -334,7 +334,7 @@ void compare_scores(const Json& claimed, const Json& actual, const std::string& 
       if (!actual.contains(key)) report.at(path + "." + key, "unknown field");
     }
   } else if (actual.is_null()) {
-    if (!claimed.is_null()) report.at(path, "must be null: the benchmark's signature has no bootstrap");
+    if (!claimed.is_null()) report.at(path, "must be null: recomputed null (no bootstrap, or no example defines it)");
   } else if (actual.is_string()) {
     if (claimed != actual) {
       report.at(path, "is " + claimed.dump() + " but the benchmark's signature is " + actual.dump());
@@ -1011,6 +1011,7 @@ SiteData build_site_data(const std::vector<const BenchmarkData*>& benchmarks,
       row["system"] = s.system;
       row["submission"] = s.file;
       row["mean"] = s.scores["mean"];
+      row["defined"] = s.scores["defined"];
       row["bootstrap"] = s.scores["bootstrap"];
       json_rows.push_back(std::move(row));
     }
@@ -1104,6 +1105,16 @@ Json submission_schema() {
                                     {"properties", {{"low", {{"type", "number"}}},
                                                     {"mid", {{"type", "number"}}},
                                                     {"high", {{"type", "number"}}}}}};
+  // Faithfulness (scoring.h): precision and recall are null where no example defines them.
+  Json defined_properties = Json::object();
+  for (auto name : kEntityMetricNames) {
+    metric_names.push_back(name);
+    mean_properties[std::string(name)] = {{"type", {"number", "null"}}};
+    boot_properties[std::string(name)] = {{"oneOf", {{{"type", "null"}}, boot_properties["exact_match"]}}};
+    defined_properties[std::string(name)] = {{"type", "integer"}, {"minimum", 0}};
+  }
+  Json entity_names = Json::array();
+  for (auto name : kEntityMetricNames) entity_names.push_back(name);
   const Json prediction = {{"type", "object"},
                            {"additionalProperties", false},
                            {"anyOf", {{{"required", {"targets"}}}, {{"required", {"normalized_targets"}}}}},
@@ -1157,9 +1168,11 @@ Json submission_schema() {
   properties["scores"] = {
       {"type", "object"},
       {"additionalProperties", false},
-      {"required", {"n", "mean", "bootstrap", "signature"}},
+      {"required", {"n", "mean", "defined", "bootstrap", "signature"}},
       {"properties",
        {{"n", {{"type", "integer"}, {"minimum", 1}}},
+        {"defined", {{"type", "object"}, {"additionalProperties", false}, {"required", entity_names},
+                     {"properties", defined_properties}}},
         {"mean", {{"type", "object"}, {"additionalProperties", false}, {"required", metric_names},
                   {"properties", mean_properties}}},
         {"bootstrap", {{"oneOf", {{{"type", "null"}},

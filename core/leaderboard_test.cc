@@ -153,7 +153,7 @@ TEST_CASE("leaderboard: signatures parse back into options") {
   options.bootstrap_samples = 0;
   REQUIRE(fruit::parse_signature(fruit::signature(options)));
   CHECK(fruit::parse_signature(fruit::signature(options))->bootstrap_samples == 0);
-  CHECK_FALSE(fruit::parse_signature("fruitbench:9.9.9|norm:fruit-diff-text|tok:rouge_score|stem:no|empty:100|agg:mean|boot:none"));
+  CHECK_FALSE(fruit::parse_signature("fruitbench:9.9.9|norm:fruit-diff-text|tok:rouge_score|stem:no|empty:100|ent:fruit-entity-v1|agg:mean|boot:none"));
   CHECK_FALSE(fruit::parse_signature(""));
   CHECK_FALSE(fruit::parse_signature(fruit::signature({}) + "|x:1"));
 }
@@ -218,8 +218,18 @@ TEST_CASE("leaderboard: a tampered score is rejected, naming the metric") {
   tampered = original;
   tampered["scores"]["mean"].erase("exact_match");
   CHECK(has_error(check(data, tampered.dump()), "scores.mean.exact_match", "missing"));
+  // The faithfulness numbers are checked like the others (faithfulness.h).
   tampered = original;
-  tampered["scores"]["signature"] = "fruitbench:0.1.0|norm:fruit-diff-text|tok:rouge_score|stem:porter|empty:100|agg:mean|boot:1000|seed:12345|ci:95";
+  tampered["scores"]["mean"]["unsupported_entity_tokens"] = 7;
+  CHECK(has_error(check(data, tampered.dump()), "scores.mean.unsupported_entity_tokens", "claimed 7"));
+  tampered = original;
+  tampered["scores"]["defined"]["entity_recall"] = 99;
+  CHECK(has_error(check(data, tampered.dump()), "scores.defined.entity_recall", "claimed 99"));
+  tampered = original;
+  tampered["scores"].erase("defined");
+  CHECK(has_error(check(data, tampered.dump()), "scores.defined", "missing"));
+  tampered = original;
+  tampered["scores"]["signature"] = "fruitbench:0.1.0|norm:fruit-diff-text|tok:rouge_score|stem:porter|empty:100|ent:fruit-entity-v1|agg:mean|boot:1000|seed:12345|ci:95";
   tampered["fruitbench"]["signature"] = tampered["scores"]["signature"];
   const auto signature_errors = check(data, tampered.dump());
   CHECK(has_error(signature_errors, "scores.signature", "benchmark's signature"));

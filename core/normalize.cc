@@ -138,11 +138,15 @@ std::vector<std::string_view> extract_additions(std::string_view source, std::st
   return additions;
 }
 
-std::string joined_additions(std::string_view source, std::string_view target) {
+std::string joined_additions(const std::vector<std::string_view>& additions) {
   std::string joined;
   bool first = true;
-  for (std::string_view piece : extract_additions(source, target)) append_with_space(joined, piece, first);
+  for (std::string_view piece : additions) append_with_space(joined, piece, first);
   return joined;
+}
+
+std::string joined_additions(std::string_view source, std::string_view target) {
+  return joined_additions(extract_additions(source, target));
 }
 
 }  // namespace fruit

@@ -64,5 +64,7 @@ std::vector<std::string_view> extract_additions(std::string_view source, std::st
 
 // The additions joined by one space, as the official edit_rouge scores them.
 std::string joined_additions(std::string_view source, std::string_view target);
+// The same from additions already extracted.
+std::string joined_additions(const std::vector<std::string_view>& additions);
 
 }  // namespace fruit

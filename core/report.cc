@@ -34,6 +34,31 @@ std::string warning_lines(const Evaluation& evaluation) {
   return out;
 }
 
+Json optional_json(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
+
+Json interval_json(const Interval& i) { return {{"low", i.low.fmeasure}, {"mid", i.mid.fmeasure}, {"high", i.high.fmeasure}}; }
+
+// The faithfulness rows of the table: mean, interval, examples defined.
+std::string entity_rows(const Aggregate& a) {
+  std::string out = "\nfaithfulness (entity rule " + std::string(entities::kRuleName) + "; not official FRUIT metrics)\n";
+  std::string head = "metric";
+  head.resize(27, ' ');
+  out += head + pad("mean", 8) + (a.has_bootstrap ? "   interval        " : "") + "   examples\n";
+  for (size_t e = 0; e < kEntityMetricCount; ++e) {
+    std::string name(kEntityMetricNames[e]);
+    name.resize(27, ' ');
+    out += name + pad(a.entity_mean[e] ? fixed(*a.entity_mean[e], 2) : "-", 8);
+    if (a.has_bootstrap) {
+      const auto& i = a.entity_bootstrap[e];
+      std::string interval = i ? fixed(i->low.fmeasure, 2) + " - " + fixed(i->high.fmeasure, 2) : "-";
+      interval.resize(16, ' ');
+      out += "   " + interval;
+    }
+    out += pad(std::to_string(a.entity_defined[e]), 11) + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 Json example_json(const ScoredExample& example) {
@@ -41,6 +66,10 @@ Json example_json(const ScoredExample& example) {
   j["id"] = example.id;
   for (size_t m = 0; m < kMetricCount; ++m) j[std::string(kMetricNames[m])] = score_json(example.scores.metrics[m]);
   j["exact_match"] = static_cast<int>(example.scores.exact_match);
+  const faithfulness::Scores& f = example.scores.entities;
+  j["unsupported_entity_tokens"] = f.unsupported_entity_tokens;
+  j["entity_precision"] = optional_json(f.entity_precision);
+  j["entity_recall"] = optional_json(f.entity_recall);
   return j;
 }
 
@@ -51,7 +80,11 @@ Json report_json(const Evaluation& evaluation) {
   Json mean = Json::object();
   for (size_t m = 0; m < kMetricCount; ++m) mean[std::string(kMetricNames[m])] = score_json(a.mean[m]);
   mean["exact_match"] = a.exact_match_mean;
+  for (size_t e = 0; e < kEntityMetricCount; ++e) mean[std::string(kEntityMetricNames[e])] = optional_json(a.entity_mean[e]);
   j["mean"] = std::move(mean);
+  Json defined = Json::object();
+  for (size_t e = 0; e < kEntityMetricCount; ++e) defined[std::string(kEntityMetricNames[e])] = a.entity_defined[e];
+  j["defined"] = std::move(defined);
   if (a.has_bootstrap) {
     Json bootstrap = Json::object();
     for (size_t m = 0; m < kMetricCount; ++m) {
@@ -60,7 +93,11 @@ Json report_json(const Evaluation& evaluation) {
                                                  {"high", score_json(i.high)}};
     }
     const Interval& em = a.exact_match_bootstrap;
-    bootstrap["exact_match"] = {{"low", em.low.fmeasure}, {"mid", em.mid.fmeasure}, {"high", em.high.fmeasure}};
+    bootstrap["exact_match"] = interval_json(em);
+    for (size_t e = 0; e < kEntityMetricCount; ++e) {
+      const auto& i = a.entity_bootstrap[e];
+      bootstrap[std::string(kEntityMetricNames[e])] = i ? interval_json(*i) : Json(nullptr);
+    }
     j["bootstrap"] = std::move(bootstrap);
   } else {
     j["bootstrap"] = nullptr;
@@ -97,7 +134,8 @@ std::string report_table(const Evaluation& evaluation) {
     out += "   " + fixed(a.exact_match_bootstrap.low.fmeasure, 2) + " - " +
            fixed(a.exact_match_bootstrap.high.fmeasure, 2);
   }
-  out += "\n\nsignature: " + evaluation.signature + "\n";
+  out += "\n" + entity_rows(a);
+  out += "\nsignature: " + evaluation.signature + "\n";
   return out + warning_lines(evaluation);
 }
 

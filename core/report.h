@@ -11,11 +11,16 @@ namespace fruit {
 
 // One per-example line: {"id", "update_rouge1": {"precision", "recall",
 // "fmeasure"}, "update_rouge2", "update_rougeLsum", "rouge1", "rouge2",
-// "rougeL", "exact_match": 0 or 100}.
+// "rougeL", "exact_match": 0 or 100, "unsupported_entity_tokens": 2,
+// "entity_precision": 50.0 or null, "entity_recall": 100.0 or null}.
 Json example_json(const ScoredExample& example);
 
-// {"n", "mean": {metric: {P, R, F}, "exact_match": x}, "bootstrap":
-// {metric: {"low", "mid", "high"}}, "signature", "warnings"}.
+// {"n", "mean": {metric: {P, R, F}, "exact_match": x,
+// "unsupported_entity_tokens": x, "entity_precision": x or null,
+// "entity_recall": x or null}, "defined": {"unsupported_entity_tokens": n,
+// "entity_precision": k, "entity_recall": k} (the examples each
+// faithfulness mean is over), "bootstrap": {metric: {"low", "mid", "high"}}
+// (a faithfulness interval may be null), "signature", "warnings"}.
 Json report_json(const Evaluation& evaluation);
 
 // A fixed-width table for people.

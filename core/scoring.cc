@@ -26,6 +26,12 @@ class CompensatedSum {
   double sum_ = 0, compensation_ = 0;
 };
 
+// Where the faithfulness metrics start in ExampleValues; NaN marks a value
+// that is undefined for the example.
+constexpr size_t kFirstEntityValue = 3 * kMetricCount + 1;
+// Values before this one are defined for every example (unsupported_entity_tokens is).
+constexpr size_t kAlwaysDefined = kFirstEntityValue + 1;
+
 ExampleValues flatten(const ExampleScores& e) {
   ExampleValues v{};
   for (size_t m = 0; m < kMetricCount; ++m) {
@@ -34,6 +40,10 @@ ExampleValues flatten(const ExampleScores& e) {
     v[3 * m + 2] = e.metrics[m].fmeasure;
   }
   v[3 * kMetricCount] = e.exact_match;
+  const auto defined = [](const std::optional<double>& x) { return x ? *x : std::nan(""); };
+  v[kFirstEntityValue] = static_cast<double>(e.entities.unsupported_entity_tokens);
+  v[kFirstEntityValue + 1] = defined(e.entities.entity_precision);
+  v[kFirstEntityValue + 2] = defined(e.entities.entity_recall);
   return v;
 }
 
@@ -41,9 +51,12 @@ ExampleValues flatten(const ExampleScores& e) {
 
 ExampleScores score_example(RougeTokenizer& tokenizer, const ExampleTexts& texts) {
   ExampleScores scores;
-  const std::string gold_additions = joined_additions(texts.normalized_inputs, texts.gold_normalized_targets);
-  const std::string predicted_additions =
-      joined_additions(texts.normalized_inputs, texts.predicted_normalized_targets);
+  const faithfulness::Update gold{texts.gold_normalized_targets,
+                                  extract_additions(texts.normalized_inputs, texts.gold_normalized_targets)};
+  const faithfulness::Update predicted{texts.predicted_normalized_targets,
+                                       extract_additions(texts.normalized_inputs, texts.predicted_normalized_targets)};
+  const std::string gold_additions = joined_additions(gold.additions);
+  const std::string predicted_additions = joined_additions(predicted.additions);
   if (unicode::strip(gold_additions).empty() && unicode::strip(predicted_additions).empty()) {
     // Nothing to add and nothing added: a perfect update. The official code
     // writes a bare 100.0 here and then fails to aggregate it with other
@@ -63,6 +76,7 @@ ExampleScores score_example(RougeTokenizer& tokenizer, const ExampleTexts& texts
   scores.metrics[static_cast<size_t>(Metric::kRouge2)] = percent(full.rouge2);
   scores.metrics[static_cast<size_t>(Metric::kRougeL)] = percent(full.rouge_l);
   scores.exact_match = texts.gold_normalized_targets == texts.predicted_normalized_targets ? 100 : 0;
+  scores.entities = faithfulness::score(texts.normalized_inputs, texts.evidence, gold, predicted);
   tokenizer.clear_if_large();
   return scores;
 }
@@ -94,16 +108,24 @@ Aggregate Aggregator::aggregate(const ScoringOptions& options) const {
   Aggregate result;
   result.n = examples_.size();
   if (examples_.empty()) return result;
-  const double n = static_cast<double>(examples_.size());
 
   std::array<CompensatedSum, kValuesPerExample> sums;
+  std::array<size_t, kValuesPerExample> defined{};
   for (const ExampleValues& v : examples_) {
-    for (size_t k = 0; k < kValuesPerExample; ++k) sums[k].add(v[k]);
+    for (size_t k = 0; k < kValuesPerExample; ++k) {
+      if (std::isnan(v[k])) continue;
+      sums[k].add(v[k]);
+      ++defined[k];
+    }
   }
   ExampleValues means{};
-  for (size_t k = 0; k < kValuesPerExample; ++k) means[k] = sums[k].value() / n;
+  for (size_t k = 0; k < kValuesPerExample; ++k) means[k] = sums[k].value() / static_cast<double>(defined[k]);
   for (size_t m = 0; m < kMetricCount; ++m) result.mean[m] = {means[3 * m], means[3 * m + 1], means[3 * m + 2]};
   result.exact_match_mean = means[3 * kMetricCount];
+  for (size_t e = 0; e < kEntityMetricCount; ++e) {
+    result.entity_defined[e] = defined[kFirstEntityValue + e];
+    if (result.entity_defined[e] > 0) result.entity_mean[e] = means[kFirstEntityValue + e];
+  }
 
   if (options.bootstrap_samples == 0) return result;
   result.has_bootstrap = true;
@@ -112,18 +134,32 @@ Aggregate Aggregator::aggregate(const ScoringOptions& options) const {
   std::array<std::vector<double>, kValuesPerExample> resample_means;
   for (auto& r : resample_means) r.reserve(options.bootstrap_samples);
   BootstrapRng rng(options.seed);
+  const double n = static_cast<double>(examples_.size());
   for (size_t s = 0; s < options.bootstrap_samples; ++s) {
     ExampleValues sum{};
+    std::array<size_t, kValuesPerExample> count{};
     for (size_t i = 0; i < examples_.size(); ++i) {
       const ExampleValues& v = examples_[rng.below(examples_.size())];
-      for (size_t k = 0; k < kValuesPerExample; ++k) sum[k] += v[k];
+      for (size_t k = 0; k < kAlwaysDefined; ++k) sum[k] += v[k];
+      for (size_t k = kAlwaysDefined; k < kValuesPerExample; ++k) {
+        if (std::isnan(v[k])) continue;
+        sum[k] += v[k];
+        ++count[k];
+      }
     }
-    for (size_t k = 0; k < kValuesPerExample; ++k) resample_means[k].push_back(sum[k] / n);
+    for (size_t k = 0; k < kValuesPerExample; ++k) {
+      if (k < kAlwaysDefined) {
+        resample_means[k].push_back(sum[k] / n);
+      } else if (count[k] > 0) {
+        resample_means[k].push_back(sum[k] / static_cast<double>(count[k]));
+      }
+    }
   }
   const double tail = (1 - options.confidence) / 2 * 100;
   std::array<std::array<double, kValuesPerExample>, 3> bounds{};  // low, mid, high
   for (size_t k = 0; k < kValuesPerExample; ++k) {
     auto& sorted = resample_means[k];
+    if (sorted.empty()) continue;  // a faithfulness value no resample defines
     std::sort(sorted.begin(), sorted.end());
     bounds[0][k] = percentile_of_sorted(sorted, tail);
     bounds[1][k] = percentile_of_sorted(sorted, 50);
@@ -137,6 +173,11 @@ Aggregate Aggregator::aggregate(const ScoringOptions& options) const {
   }
   const size_t em = 3 * kMetricCount;
   result.exact_match_bootstrap = {{0, 0, bounds[0][em]}, {0, 0, bounds[1][em]}, {0, 0, bounds[2][em]}};
+  for (size_t e = 0; e < kEntityMetricCount; ++e) {
+    const size_t k = kFirstEntityValue + e;
+    if (resample_means[k].empty()) continue;
+    result.entity_bootstrap[e] = Interval{{0, 0, bounds[0][k]}, {0, 0, bounds[1][k]}, {0, 0, bounds[2][k]}};
+  }
   return result;
 }
 
@@ -217,7 +258,7 @@ std::string signature(const ScoringOptions& options) {
   std::string s = "fruitbench:" + std::string(kVersion);
   s += "|norm:fruit-diff-text|tok:rouge_score|stem:";
   s += options.use_stemmer ? "porter" : "no";
-  s += "|empty:100|agg:mean";
+  s += "|empty:100|ent:" + std::string(entities::kRuleName) + "|agg:mean";
   if (options.bootstrap_samples > 0) {
     s += "|boot:" + std::to_string(options.bootstrap_samples) + "|seed:" + std::to_string(options.seed);
     s += "|ci:" + std::to_string(static_cast<int>(std::lround(options.confidence * 100)));

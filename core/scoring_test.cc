@@ -34,7 +34,7 @@ void check_exact(const Score& actual, const Score& expected) {
 
 ExampleScores score(bool stem, const std::string& inputs, const std::string& gold, const std::string& predicted) {
   fruit::RougeTokenizer tokenizer(stem);
-  return fruit::score_example(tokenizer, {inputs, gold, predicted});
+  return fruit::score_example(tokenizer, {inputs, gold, predicted, {}});
 }
 
 // An example whose 19 numbers are all `value`.
@@ -354,7 +354,7 @@ TEST_CASE("percentile_of_sorted interpolates from the nearer end, as numpy's _le
 TEST_CASE("signature: describes the computation and changes with every option", "[scoring]") {
   const ScoringOptions defaults;
   CHECK(fruit::signature(defaults) ==
-        "fruitbench:0.1.0|norm:fruit-diff-text|tok:rouge_score|stem:no|empty:100|agg:mean|boot:1000|seed:12345|ci:95");
+        "fruitbench:0.1.0|norm:fruit-diff-text|tok:rouge_score|stem:no|empty:100|ent:fruit-entity-v1|agg:mean|boot:1000|seed:12345|ci:95");
 
   ScoringOptions stem = defaults;
   stem.use_stemmer = true;

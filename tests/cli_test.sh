@@ -41,7 +41,7 @@ for key in '"n": 5' '"mean": \{' '"bootstrap": \{' '"signature": "fruitbench:' '
 done
 [ "$(wc -l <"$work/per.jsonl")" = 5 ] && pass || fail "per-example file should have 5 lines"
 first_keys=$(head -1 "$work/per.jsonl" | grep -oE '"[a-zA-Z_0-9]+":' | tr -d '":' | tr '\n' ' ')
-want_keys="id update_rouge1 precision recall fmeasure update_rouge2 precision recall fmeasure update_rougeLsum precision recall fmeasure rouge1 precision recall fmeasure rouge2 precision recall fmeasure rougeL precision recall fmeasure exact_match "
+want_keys="id update_rouge1 precision recall fmeasure update_rouge2 precision recall fmeasure update_rougeLsum precision recall fmeasure rouge1 precision recall fmeasure rouge2 precision recall fmeasure rougeL precision recall fmeasure exact_match unsupported_entity_tokens entity_precision entity_recall "
 [ "$first_keys" = "$want_keys" ] && pass || fail "per-example keys/order: $first_keys"
 [ ! -e "$work/per.jsonl.partial" ] && pass || fail "partial file left after success"
 
@@ -55,6 +55,31 @@ expect "other seed" 0 "" -- "$fruitbench" score --gold "$gold" --pred "$pred" --
 grep -q '"seed:7' "$work/out" || grep -q 'seed:7|' "$work/out" && pass || fail "signature does not show the seed"
 expect "no bootstrap" 0 "" -- "$fruitbench" score --gold "$gold" --pred "$pred" --format json --bootstrap 0
 grep -q '"bootstrap": null' "$work/out" && pass || fail "--bootstrap 0 should give bootstrap null"
+
+# Faithfulness (core/faithfulness.h) on tests/fixtures/faithfulness, hand-computed:
+#   t: gold adds "In 2023 he joined AV Zwaluwen." -> G = {2023, AV, Zwaluwen}; the prediction adds "In 2023 he
+#      joined Zwaluwen Deventer and ran 3:59.48 for Zwaluwen." -> tokens 2023, Zwaluwen, Deventer, 3:59.48,
+#      Zwaluwen; the evidence has all but Deventer -> 1 unsupported; P = {2023, 3:59.48, Deventer, Zwaluwen},
+#      P n G = {2023, Zwaluwen}: precision 2/4 = 50, recall 2/3 = 66.666...
+#   b: the prediction copies the source: adds nothing -> 0 unsupported, precision null (P empty),
+#      G = {2021, 7,688} -> recall 0.
+#   means: unsupported (1 + 0) / 2 = 0.5; precision 50 over 1 example; recall (66.67 + 0) / 2 = 33.33 over 2.
+faith_gold="$tests_dir/fixtures/faithfulness/gold.jsonl"
+faith_pred="$tests_dir/fixtures/faithfulness/pred.jsonl"
+expect "faithfulness json" 0 "" -- "$fruitbench" score --gold "$faith_gold" --pred "$faith_pred" \
+  --format json --bootstrap 0 --per-example "$work/faith.per.jsonl"
+grep -qF '"exact_match":0,"unsupported_entity_tokens":1,"entity_precision":50.0,"entity_recall":66.66666666666666}' "$work/faith.per.jsonl" \
+  && pass || fail "faithfulness per-example t: $(head -1 "$work/faith.per.jsonl")"
+grep -qF '"exact_match":0,"unsupported_entity_tokens":0,"entity_precision":null,"entity_recall":0.0}' "$work/faith.per.jsonl" \
+  && pass || fail "faithfulness per-example b: $(tail -1 "$work/faith.per.jsonl")"
+for key in '"unsupported_entity_tokens": 0.5,' '"entity_precision": 50.0,' '"entity_recall": 33.33333333333333' \
+  '"defined": \{' '"entity_precision": 1,' '"entity_recall": 2' '\|ent:fruit-entity-v1\|'; do
+  grep -qE "$key" "$work/out" && pass || fail "faithfulness report lacks $key"
+done
+expect "faithfulness table" 0 "" -- "$fruitbench" score --gold "$faith_gold" --pred "$faith_pred" --bootstrap 0
+grep -qxE "unsupported_entity_tokens +0\.50 +2" "$work/out" && pass || fail "table: unsupported row"
+grep -qxE "entity_precision +50\.00 +1" "$work/out" && pass || fail "table: precision row"
+grep -qxE "entity_recall +33\.33 +2" "$work/out" && pass || fail "table: recall row"
 
 # Bad input: each names file, line and field; nothing is written.
 printf '%s\n' "$(sed -n 1p "$pred")" '{"id": "ostrava-choir", "normalized_targets": ' >"$work/broken.jsonl"

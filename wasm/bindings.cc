@@ -16,6 +16,7 @@
 #include "diff.h"
 #include "edit5.h"
 #include "evaluate.h"
+#include "faithfulness.h"
 #include "leaderboard.h"
 #include "linearize.h"
 #include "normalize.h"
@@ -222,7 +223,8 @@ std::string baseline(const std::string& inputs, const std::string& kind) {
 }
 
 // The update (an EDIT5 output, or kind "text": the updated article) diffed
-// against the source article of `inputs`.
+// against the source article of `inputs`, with the unsupported entity
+// tokens of its new sentences marked (faithfulness::mark_unsupported).
 std::string diff(const std::string& inputs, const std::string& update, const std::string& kind) {
   auto parsed = fruit::parse_linearized(inputs);
   if (!parsed.ok()) return fail(parsed.error());
@@ -236,7 +238,13 @@ std::string diff(const std::string& inputs, const std::string& update, const std
   } else {
     return fail(fruit::Error("must be 'edit5' or 'text'", "", 0, "kind"));
   }
-  const fruit::UpdateDiff result = fruit::diff_update(source, updated);
+  fruit::UpdateDiff result = fruit::diff_update(source, updated);
+  // The Editor marks new entity tokens that neither the article nor the evidence supports.
+  auto evidence = fruit::faithfulness::evidence_text(inputs);
+  if (!evidence.ok()) return fail(evidence.error());
+  std::string article;
+  for (const std::string& sentence : source) article += sentence + "\n";
+  fruit::faithfulness::mark_unsupported(result, fruit::faithfulness::support_of(article, evidence.value()));
   Json out = fruit::diff_to_json(result);
   out["html"] = fruit::HtmlDiffFormatter().format(result);
   return ok(out);
@@ -244,17 +252,27 @@ std::string diff(const std::string& inputs, const std::string& update, const std
 
 std::string tokenize(const std::string& text, bool stem) { return ok(fruit::rouge_tokenize(text, stem)); }
 
+// `inputs` (the linearized input, or "" for none) gives the evidence that
+// supports entities besides the article.
 std::string score_example(const std::string& normalized_inputs, const std::string& gold_targets,
-                          const std::string& predicted_targets, const std::string& options_json) {
+                          const std::string& predicted_targets, const std::string& inputs,
+                          const std::string& options_json) {
   auto options = scoring_options(options_json);
   if (!options.ok()) return fail(options.error());
+  std::string evidence;
+  if (!inputs.empty()) {
+    auto text = fruit::faithfulness::evidence_text(inputs);
+    if (!text.ok()) return fail(fruit::Error(text.error().message, "", 0, "inputs"));
+    evidence = std::move(text.value());
+  }
   fruit::RougeTokenizer tokenizer(options.value().use_stemmer);
   fruit::ScoredExample example;
   example.id = nullptr;
-  example.scores = fruit::score_example(tokenizer, {normalized_inputs, gold_targets, predicted_targets});
+  example.scores = fruit::score_example(tokenizer, {normalized_inputs, gold_targets, predicted_targets, evidence});
   Json out = fruit::example_json(example);
   out["gold_additions"] = fruit::joined_additions(normalized_inputs, gold_targets);
   out["predicted_additions"] = fruit::joined_additions(normalized_inputs, predicted_targets);
+  out["unsupported_entities"] = example.scores.entities.unsupported_keys;
   return ok(out);
 }
 

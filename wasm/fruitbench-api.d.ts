@@ -27,15 +27,23 @@ export interface ScoringOptions {
 export interface Prf { precision: number; recall: number; fmeasure: number; }
 export type PrfMetric = 'update_rouge1' | 'update_rouge2' | 'update_rougeLsum' | 'rouge1' | 'rouge2' | 'rougeL';
 
+/** Faithfulness (core/faithfulness.h): not official FRUIT metrics. */
+export type EntityMetric = 'unsupported_entity_tokens' | 'entity_precision' | 'entity_recall';
+/** null: undefined for the example (precision: the prediction adds no entity; recall: the gold adds none). */
+export type EntityScores = { unsupported_entity_tokens: number; entity_precision: number | null; entity_recall: number | null };
+
 /** One line of `fruitbench score --per-example`. */
-export type ExampleScores = { id: string | number | null; exact_match: 0 | 100 } & Record<PrfMetric, Prf>;
+export type ExampleScores = { id: string | number | null; exact_match: 0 | 100 } & Record<PrfMetric, Prf> & EntityScores;
 
 /** The report of `fruitbench score --format json`. */
 export interface Report {
   n: number;
-  mean: Record<PrfMetric, Prf> & { exact_match: number };
+  /** Faithfulness means are over the examples that define them (`defined`); null when none does. */
+  mean: Record<PrfMetric, Prf> & { exact_match: number } & Record<EntityMetric, number | null>;
+  defined: Record<EntityMetric, number>;
   bootstrap: null | (Record<PrfMetric, { low: Prf; mid: Prf; high: Prf }> &
-                     { exact_match: { low: number; mid: number; high: number } });
+                     { exact_match: { low: number; mid: number; high: number } } &
+                     Record<EntityMetric, { low: number; mid: number; high: number } | null>);
   signature: string;
   warnings: string[];
 }
@@ -74,6 +82,7 @@ export interface SentenceDiff {
   references: number[];    // evidence cited
   capped: boolean;         // word diff skipped: the pair was too long
   spans: DiffSpan[];
+  unsupported: string[];   // keys of the entity tokens in neither the article nor the evidence (edited/inserted only)
 }
 
 // ---------------------------------------------------------------------------
@@ -222,8 +231,9 @@ export interface Fruitbench {
   // Highlighted edits: `update` is an EDIT5 output or (kind 'text') the updated article
   diff(inputs: string, update: string, kind: 'edit5' | 'text'): { sentences: SentenceDiff[]; html: string };
   // Metrics
-  scoreExample(texts: { normalizedInputs: string; gold: string; prediction: string }, options?: ScoringOptions):
-      ExampleScores & { gold_additions: string; predicted_additions: string };
+  /** `inputs` (the linearized input) supplies the evidence for the faithfulness metrics; without it only the article supports entities. */
+  scoreExample(texts: { normalizedInputs: string; gold: string; prediction: string; inputs?: string }, options?: ScoringOptions):
+      ExampleScores & { gold_additions: string; predicted_additions: string; unsupported_entities: string[] };
   signature(options?: ScoringOptions): string;
   evaluate(gold: LineSource, predictions: LineSource, options?: ScoringOptions,
            callbacks?: { onExample?: (jsonLine: string) => void; onProgress?: (examplesDone: number) => void }):

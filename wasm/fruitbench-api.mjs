@@ -154,8 +154,8 @@ export function wrap(module) {
     parseTable: (text) => unwrap(module.parseTable(text)),
     baseline: (inputs, kind) => unwrap(module.baseline(inputs, kind)),
     diff: (inputs, update, kind) => unwrap(module.diff(inputs, update, kind)),
-    scoreExample: ({ normalizedInputs, gold, prediction }, options) =>
-      unwrap(module.scoreExample(normalizedInputs, gold, prediction, optionsJson(options))),
+    scoreExample: ({ normalizedInputs, gold, prediction, inputs = '' }, options) =>
+      unwrap(module.scoreExample(normalizedInputs, gold, prediction, inputs, optionsJson(options))),
     signature: (options) => unwrap(module.signature(optionsJson(options))),
     evaluate(gold, predictions, options = {}, { onExample = null, onProgress = null } = {}) {
       const { report, text } = unwrap(module.evaluate(gold, predictions, optionsJson(options), onExample, onProgress));

@@ -9,7 +9,7 @@
 // (its text escaped by the core), which is parsed inertly and copied through
 // an allow-list of its own tags and attributes.
 import { collapseCopiedRuns, flashEvidence } from './diff-view.mjs';
-import { metricLabels } from './common.mjs';
+import { entityMetrics, metricLabels } from './common.mjs';
 
 (() => {
   const defaultMetrics = Object.keys(metricLabels);
@@ -108,17 +108,26 @@ import { metricLabels } from './common.mjs';
     return listed.filter((m) => typeof m === 'string' && (!first || (first.mean && m in first.mean)));
   }
 
+  /** Metrics with one number per row (not precision/recall/F). */
+  const isScalar = (metric) => metric === 'exact_match' || metric in entityMetrics;
+
+  /** The faithfulness metrics the rows carry (bundles recomputed by this fruitbench have them). */
+  function entityMetricsOf(benchmark) {
+    const first = benchmark.rows && benchmark.rows[0];
+    return Object.keys(entityMetrics).filter((m) => first && first.mean && m in first.mean);
+  }
+
   function meanOf(row, metric) {
     const value = row.mean && row.mean[metric];
-    if (metric === 'exact_match') return isNumber(value) ? value : null;
+    if (isScalar(metric)) return isNumber(value) ? value : null;
     return value && isNumber(value.fmeasure) ? value.fmeasure : null;
   }
 
   function intervalOf(row, metric) {
     const boot = row.bootstrap && row.bootstrap[metric];
     if (!boot || !boot.low || boot.high === undefined) return null;
-    const low = metric === 'exact_match' ? boot.low : boot.low.fmeasure;
-    const high = metric === 'exact_match' ? boot.high : boot.high && boot.high.fmeasure;
+    const low = isScalar(metric) ? boot.low : boot.low.fmeasure;
+    const high = isScalar(metric) ? boot.high : boot.high && boot.high.fmeasure;
     return isNumber(low) && isNumber(high) ? { low, high } : null;
   }
 
@@ -188,6 +197,7 @@ import { metricLabels } from './common.mjs';
     rows.sort((a, b) => (a.rank - b.rank) || 0);
     const primary = typeof benchmark.primary_metric === 'string' ? benchmark.primary_metric : 'update_rougeLsum';
     const others = metricsOf(benchmark).filter((m) => m !== primary);
+    const faithfulness = entityMetricsOf(benchmark);
     const ties = tieGroups(rows);
     const headingId = `benchmark-${index}-heading`;
     const primaryLabel = metricLabels[primary] || primary;
@@ -202,6 +212,8 @@ import { metricLabels } from './common.mjs';
       // A soft hyphen lets "UpdateROUGE-1" break after "Update" in a narrow header.
       ...others.map((m) => ({ key: m, label: (metricLabels[m] || m).replace('UpdateROUGE', 'Update\u00adROUGE'),
         first: 'descending', value: (r) => meanOf(r, m) })),
+      ...faithfulness.map((m) => ({ key: m, label: entityMetrics[m].short, title: entityMetrics[m].label,
+        first: entityMetrics[m].better === 'lower' ? 'ascending' : 'descending', value: (r) => meanOf(r, m) })),
       { key: 'parameters', label: 'Parameters', first: 'descending',
         value: (r) => (r.system && isNumber(r.system.parameters) ? r.system.parameters : null) },
       { key: 'date', label: 'Date', first: 'descending', value: (r) => text(r.system && r.system.date) || null },
@@ -231,6 +243,14 @@ import { metricLabels } from './common.mjs';
           return el('td', { dataset: { metric: m, value: String(value) },
             title: range ? `95% interval ${fmt(range.low)}–${fmt(range.high)}` : null }, fmt(value));
         }),
+        ...faithfulness.map((m) => {
+          const value = meanOf(row, m);
+          const range = intervalOf(row, m);
+          const examples = row.defined && isNumber(row.defined[m]) ? row.defined[m] : null;
+          const title = [entityMetrics[m].label, examples === null ? null : `mean over ${examples} examples`,
+            range ? `95% interval ${fmt(range.low)}–${fmt(range.high)}` : null].filter(Boolean).join('; ');
+          return el('td', { class: 'entity-cell', dataset: { metric: m, value: String(value) }, title }, fmt(value));
+        }),
         el('td', { class: 'parameters-cell', title: row.system && isNumber(row.system.parameters)
           ? `${row.system.parameters.toLocaleString('en-US')} parameters` : null },
         formatParameters(row.system && row.system.parameters)),
@@ -255,7 +275,7 @@ import { metricLabels } from './common.mjs';
       const content = c.first
         ? el('button', { type: 'button', class: 'sort' }, c.label)
         : c.label;
-      return el('th', { scope: 'col', class: c.cls || null, dataset: { key: c.key } }, content,
+      return el('th', { scope: 'col', class: c.cls || null, title: c.title || null, dataset: { key: c.key } }, content,
         c.note ? el('span', { class: 'interval' }, c.note) : null);
     }));
     const table = el('table', { class: 'data leaderboard', dataset: { benchmark: text(benchmark.id) } },
@@ -332,7 +352,13 @@ import { metricLabels } from './common.mjs';
       'is at least the higher one\'s. When that p-value is 0.05 or more the two are not significantly ' +
       'different: such rows are grouped on a shaded band with a bracket and a “tie” mark (its tooltip gives ' +
       'the p-value), and their order may be chance.',
-      hasTies ? '' : ' No two adjacent systems of this benchmark are tied.'));
+      hasTies ? '' : ' No two adjacent systems of this benchmark are tied.'),
+    faithfulness.length ? el('p', { class: 'faithfulness-note' },
+      'Unsupported, Entity P and Entity R are faithfulness metrics, not official FRUIT metrics (entity rule ' +
+      'fruit-entity-v1): per example, the entity tokens (numbers, dates, capitalised words inside a sentence) ' +
+      'that a system adds but neither the article nor the evidence contains, and the precision and recall of ' +
+      'the set of entities it adds against the reference\'s; precision and recall are means over the examples ' +
+      'that define them (their number is in each cell\'s tooltip).') : null);
   }
 
   // ------------------------------------------------------------ compare

@@ -238,6 +238,13 @@ test('site: the repository\'s leaderboard ranks by the primary mean, with the nu
         const want = metric === 'exact_match' ? report.mean.exact_match : report.mean[metric].fmeasure;
         assert.equal(cell, want, `${row.submission} ${metric}`);
       }
+      // The faithfulness columns (null shows as –).
+      for (const metric of ['unsupported_entity_tokens', 'entity_precision', 'entity_recall']) {
+        const cell = await page.$eval(`table.leaderboard[data-benchmark="${benchmark.id}"] tbody ` +
+          `tr[data-submission="${row.submission}"] td[data-metric="${metric}"]`, (td) => [td.dataset.value, td.textContent]);
+        const want = report.mean[metric];
+        assert.deepEqual(cell, [String(want), want === null ? '–' : want.toFixed(2)], `${row.submission} ${metric}`);
+      }
     }
     // Flags, links, the explanation of ties.
     const kinds = await page.$$eval(`table.leaderboard[data-benchmark="${benchmark.id}"] .kind`,

@@ -68,5 +68,5 @@ test('UpdateROUGE and ROUGE of one example', () => {
   assert.equal(s.update_rouge1.fmeasure, 0);
   assert.ok(s.rouge1.fmeasure > 70, 'copying the source still scores high ROUGE');
   assert.equal(fb.signature({ stem: true, bootstrap: 0 }),
-    'fruitbench:0.1.0|norm:fruit-diff-text|tok:rouge_score|stem:porter|empty:100|agg:mean|boot:none');
+    'fruitbench:0.1.0|norm:fruit-diff-text|tok:rouge_score|stem:porter|empty:100|ent:fruit-entity-v1|agg:mean|boot:none');
 });

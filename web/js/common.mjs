@@ -120,6 +120,16 @@ export const metricLabels = {
 
 export const prfMetrics = ['update_rouge1', 'update_rouge2', 'update_rougeLsum', 'rouge1', 'rouge2', 'rougeL'];
 
+/**
+ * The faithfulness metrics (core/faithfulness.h; not official FRUIT metrics): one number each, null where no
+ * example defines it. `better`: the direction that is better, for sorting.
+ */
+export const entityMetrics = {
+  unsupported_entity_tokens: { label: 'Unsupported entity tokens', short: 'Unsupported', better: 'lower' },
+  entity_precision: { label: 'Entity precision', short: 'Entity P', better: 'higher' },
+  entity_recall: { label: 'Entity recall', short: 'Entity R', better: 'higher' },
+};
+
 /** Shows the API version in the header, once the module has loaded. */
 export function showVersion(api) {
   const slot = document.getElementById('version');

@@ -43,6 +43,7 @@ const ui = {
   diagnostics: $('diagnostics'),
   collapseCopied: $('collapse-copied'),
   diffSummary: $('diff-summary'),
+  unsupportedNote: $('unsupported-note'),
   diff: $('diff'),
   reference: $('reference'),
   referenceKind: $('reference-kind'),
@@ -382,6 +383,7 @@ function renderUpdate() {
     showMessage(ui.diagnostics, '');
     setChildren(ui.diff, el('p', { class: 'empty-note' }, 'Fix the input first.'));
     ui.diffSummary.textContent = '';
+    ui.unsupportedNote.hidden = true;
     return;
   }
   if (!text.trim()) {
@@ -389,6 +391,7 @@ function renderUpdate() {
     setChildren(ui.diff, el('p', { class: 'empty-note' },
       'Run a baseline or paste a model output to see the edits it makes.'));
     ui.diffSummary.textContent = '';
+    ui.unsupportedNote.hidden = true;
     return;
   }
   try {
@@ -404,11 +407,31 @@ function renderUpdate() {
     for (const s of diff.sentences) counts[s.kind]++;
     ui.diffSummary.textContent = `${counts.copied} copied, ${counts.edited} edited, ${counts.inserted} new, ` +
       `${counts.deleted} deleted ${counts.deleted === 1 ? 'sentence' : 'sentences'}.`;
+    showUnsupported(diff);
   } catch (error) {
     showMessage(ui.diagnostics, 'error', ...errorView(error, 'Cannot read this output'));
     setChildren(ui.diff);
     ui.diffSummary.textContent = '';
+    ui.unsupportedNote.hidden = true;
   }
+}
+
+/**
+ * Under the diff: the marked entity tokens (the core's faithfulness rule, via diff().sentences[].unsupported),
+ * spelled out, so that phones without hover tooltips see them too.
+ */
+function showUnsupported(diff) {
+  const keys = diff.sentences.flatMap((s) => s.unsupported || []);
+  if (!keys.length) {
+    setChildren(ui.unsupportedNote);
+    ui.unsupportedNote.hidden = true;
+    return;
+  }
+  ui.unsupportedNote.hidden = false;
+  setChildren(ui.unsupportedNote,
+    el('mark', { class: 'fb-unsupported' }, plural(keys.length, 'marked word')),
+    ` ${keys.length === 1 ? 'appears' : 'appear'} in neither the article nor the evidence (names, numbers or ` +
+    `dates the update may have invented): ${keys.join(', ')}.`);
 }
 
 function onDiffClick(event) {
@@ -510,7 +533,7 @@ function renderScores() {
     } else {
       prediction = fixed && output === fixed.predictionText ? output : output.trim();
     }
-    const scores = api.scoreExample({ normalizedInputs, gold, prediction }, { stem, bootstrap: 0 });
+    const scores = api.scoreExample({ normalizedInputs, gold, prediction, inputs: state.inputs }, { stem, bootstrap: 0 });
     const copied = state.lastDiff ? state.lastDiff.sentences.filter((s) => s.kind === 'copied').length : 0;
     setChildren(ui.scores,
       el('div', { class: 'compare' },
@@ -521,6 +544,10 @@ function renderScores() {
           el('h3', {}, 'ROUGE ', el('span', { class: 'metric-family' }, 'whole article')),
           prfTable('ROUGE of this output', ['rouge1', 'rouge2', 'rougeL'], scores),
           el('p', { class: 'hint' }, `Exact match: ${scores.exact_match}`))),
+      el('p', { class: 'hint', id: 'faithfulness-scores' }, 'Faithfulness (not official): ',
+        `${plural(scores.unsupported_entity_tokens, 'unsupported entity token')}`,
+        scores.unsupported_entities.length ? ` (${scores.unsupported_entities.join(', ')})` : '',
+        `; entity precision ${fmt(scores.entity_precision)}, recall ${fmt(scores.entity_recall)} against the reference's added entities.`),
       el('p', { class: 'why', id: 'why' }, explanation(scores, copied, stem)),
       notes.map((n) => el('p', { class: 'hint' }, n)),
       el('details', {},

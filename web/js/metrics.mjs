@@ -1,4 +1,5 @@
-// "Why UpdateROUGE, not ROUGE": a worked example computed live by the wasm.
+// "Why UpdateROUGE, not ROUGE": a worked example computed live by the wasm,
+// and why faithfulness (unsupported entity tokens) needs its own check.
 import { loadFruitbench } from './fruitbench-web.mjs';
 import { el, setChildren, fmt, showVersion, showLoadFailure, showMessage, errorView } from './common.mjs';
 
@@ -31,6 +32,31 @@ function evidenceItem(item, index) {
       : el('p', { class: 'ev-text' }, item.text));
 }
 
+/** The reference against a copy of it with one year changed: UpdateROUGE barely moves, the entity check does. */
+function showFaithfulness(api, inputs, normalizedInputs, gold, reference) {
+  const invented = reference.replace('February 2024', 'February 2023');
+  const rows = [
+    { key: 'reference', label: 'The reference update', edit: reference },
+    { key: 'invented', label: 'The reference with an invented year (2023 for 2024)', edit: invented },
+  ].map((output) => {
+    const prediction = api.normalize(inputs, output.edit).normalized_targets;
+    return { ...output, scores: api.scoreExample({ normalizedInputs, gold, prediction, inputs }, { bootstrap: 0 }) };
+  });
+  setChildren(document.querySelector('#faithful-table tbody'), rows.map((r) => el('tr', { dataset: { output: r.key } },
+    el('th', { scope: 'row' }, r.label),
+    el('td', { dataset: { metric: 'update_rouge1' } }, fmt(r.scores.update_rouge1.fmeasure)),
+    el('td', { dataset: { metric: 'update_rougeLsum' } }, fmt(r.scores.update_rougeLsum.fmeasure)),
+    el('td', { dataset: { metric: 'unsupported_entity_tokens' } }, el('strong', {}, String(r.scores.unsupported_entity_tokens)),
+      r.scores.unsupported_entities.length ? ` (${r.scores.unsupported_entities.join(', ')})` : ''),
+    el('td', { dataset: { metric: 'entity_precision' } }, fmt(r.scores.entity_precision)),
+    el('td', { dataset: { metric: 'entity_recall' } }, fmt(r.scores.entity_recall)))));
+  const [good, bad] = rows.map((r) => r.scores);
+  $('faithful-conclusion').textContent = `Changing one year moves UpdateROUGE-1 from ${fmt(good.update_rouge1.fmeasure)} ` +
+    `to ${fmt(bad.update_rouge1.fmeasure)}; the entity check goes from ${good.unsupported_entity_tokens} to ` +
+    `${bad.unsupported_entity_tokens} unsupported entity tokens (${bad.unsupported_entities.join(', ') || 'none'}): ` +
+    'the year is in neither the article nor the evidence.';
+}
+
 async function main() {
   let api;
   try {
@@ -56,7 +82,7 @@ async function main() {
     ];
     const results = outputs.map((output) => {
       const prediction = api.normalize(inputs, output.edit).normalized_targets;
-      return { ...output, scores: api.scoreExample({ normalizedInputs, gold, prediction }, { bootstrap: 0 }) };
+      return { ...output, scores: api.scoreExample({ normalizedInputs, gold, prediction, inputs }, { bootstrap: 0 }) };
     });
     const goldAdditions = api.additions(normalizedInputs, gold);
 
@@ -85,6 +111,7 @@ async function main() {
       el('dt', {}, r.label),
       el('dd', {}, r.scores.predicted_additions || '(nothing)'),
     ]));
+    showFaithfulness(api, inputs, normalizedInputs, gold, example.reference);
     document.body.dataset.ready = 'true';
   } catch (error) {
     showMessage($('status'), 'error', ...errorView(error, 'The worked example could not be computed'));

@@ -1,7 +1,7 @@
 // The Score page: two FRUIT JSONL files -> a module worker that streams
 // them through the wasm -> report, per-example table, histogram, downloads.
 import {
-  el, svg, setChildren, fmt, formatBytes, plural, errorView, showMessage, metricLabels, prfMetrics, debounce,
+  el, svg, setChildren, fmt, formatBytes, plural, errorView, showMessage, metricLabels, prfMetrics, entityMetrics, debounce,
 } from './common.mjs';
 import { scoreHandoffKey } from './handoff.mjs';
 
@@ -29,6 +29,7 @@ const ui = {
   results: $('results'),
   resultsSummary: $('results-summary'),
   aggregateBody: document.querySelector('#aggregate tbody'),
+  faithfulnessBody: document.querySelector('#faithfulness tbody'),
   signature: $('signature'),
   warnings: $('warnings'),
   histogram: $('histogram'),
@@ -243,6 +244,9 @@ function addExampleLine(line) {
     uL: example.update_rougeLsum.fmeasure,
     rL: example.rougeL.fmeasure,
     em: example.exact_match,
+    ue: example.unsupported_entity_tokens,
+    ep: example.entity_precision,
+    er: example.entity_recall,
   });
 }
 
@@ -277,6 +281,15 @@ function showResults(report, reportText, seconds) {
     emBoot ? el('td', { dataset: { low: String(emBoot.low), high: String(emBoot.high) } },
       `${fmt(emBoot.low)} – ${fmt(emBoot.high)}`) : el('td', {}, '–')));
   setChildren(ui.aggregateBody, rows);
+  setChildren(ui.faithfulnessBody, Object.entries(entityMetrics).map(([metric, { label }]) => {
+    const boot = report.bootstrap && report.bootstrap[metric];
+    return el('tr', { dataset: { metric } },
+      el('th', { scope: 'row' }, label),
+      numberCell(report.mean[metric], 'mean'),
+      boot ? el('td', { dataset: { low: String(boot.low), high: String(boot.high) } },
+        `${fmt(boot.low)} – ${fmt(boot.high)}`) : el('td', {}, '–'),
+      el('td', { dataset: { field: 'defined' } }, String(report.defined[metric])));
+  }));
   ui.signature.textContent = report.signature;
 
   if (report.warnings.length) {
@@ -380,6 +393,8 @@ function applyView() {
       const sx = a.idText;
       const sy = b.idText;
       if (sx !== sy) return (sx < sy ? -1 : 1) * direction;
+    } else if (x === null || y === null) {
+      if (x !== y) return x === null ? 1 : -1; // undefined values last in either direction
     } else if (x !== y) {
       return (x - y) * direction;
     }
@@ -413,9 +428,11 @@ function renderPage() {
       onclick: () => openExample(row),
     }, row.idText)),
     numberCell(row.u1, 'update_rouge1'), numberCell(row.u2, 'update_rouge2'), numberCell(row.uL, 'update_rougeLsum'),
-    numberCell(row.rL, 'rougeL'), el('td', { dataset: { field: 'exact_match', value: String(row.em) } }, String(row.em)))));
+    numberCell(row.rL, 'rougeL'), el('td', { dataset: { field: 'exact_match', value: String(row.em) } }, String(row.em)),
+    el('td', { dataset: { field: 'unsupported_entity_tokens', value: String(row.ue) } }, String(row.ue)),
+    numberCell(row.ep, 'entity_precision'), numberCell(row.er, 'entity_recall'))));
   if (!rows.length) {
-    setChildren(ui.examplesBody, el('tr', {}, el('td', { colspan: '7', class: 'empty-note' }, 'No example matches.')));
+    setChildren(ui.examplesBody, el('tr', {}, el('td', { colspan: '10', class: 'empty-note' }, 'No example matches.')));
   }
   const pages = Math.max(1, Math.ceil(state.view.length / size));
   for (const pager of [ui.pagerTop, ui.pagerBottom]) {
