@@ -155,7 +155,7 @@ Result<CorrelationReport> correlate(LineReader& scores, LineReader& human, const
     const Location scored_at = scored.where(scores.name());
     const Json* metric = find_path(scored.object, options.metric);
     if (!metric) return record_error(scored_at, options.metric, "missing (the metric to correlate)");
-    if (!metric->is_null() && !metric->is_number()) {
+    if (!metric->is_null() && !metric->is_number() && !metric->is_boolean()) {
       return record_error(scored_at, options.metric, "expected a number, got " + std::string(metric->type_name()));
     }
     const auto rating_field = rated.object.find(options.human_field);
@@ -181,7 +181,7 @@ Result<CorrelationReport> correlate(LineReader& scores, LineReader& human, const
     } else if (!rating) {
       ++report.null_rating;
     } else {
-      report.metric_values.push_back(metric->get<double>());
+      report.metric_values.push_back(metric->is_boolean() ? (metric->get<bool>() ? 1.0 : 0.0) : metric->get<double>());
       report.human_values.push_back(*rating);
     }
   }

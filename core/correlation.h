@@ -44,7 +44,7 @@ std::optional<double> kendall_tau_b(const std::vector<double>& x, const std::vec
 //      or a label mapped to one ({"id": "fw1-003", "rating": 4} or
 //      {"id": "q7", "label": "Edit"} with labels {"Accept": 1, "Edit": 0.5}).
 // `metric` is a field name or a dotted path ("update_rouge1.recall"); a
-// field holding {"fmeasure": x} stands for x. Every rated id must have a
+// field holding {"fmeasure": x} stands for x, true and false for 1 and 0. Every rated id must have a
 // scores line; scored examples without a rating and examples whose metric
 // or rating is null are left out and counted in the report.
 struct CorrelateOptions {
