@@ -243,10 +243,12 @@ std::string correlation_report_table(const CorrelationReport& report, const Corr
   std::string out = "correlation of '" + options.metric + "' with human '" + options.human_field + "' on " +
                     std::to_string(report.n) + " examples\n";
   out += "                 value    low    mid   high\n";
-  for (const auto& [name, c] : {std::pair<const char*, const Correlation*>{"Pearson r     ", &report.pearson},
-                                {"Spearman rho  ", &report.spearman},
-                                {"Kendall tau-b ", &report.kendall}}) {
-    const auto bound = [&](double Bounds::*field) {
+  for (const auto& row : {std::pair<const char*, const Correlation*>{"Pearson r     ", &report.pearson},
+                           {"Spearman rho  ", &report.spearman},
+                           {"Kendall tau-b ", &report.kendall}}) {
+    const char* name = row.first;
+    const Correlation* c = row.second;
+    const auto bound = [c](double Bounds::*field) {
       return c->interval ? std::optional<double>(c->interval.value().*field) : std::nullopt;
     };
     out += std::string("  ") + name + " " + cell(c->value) + " " + cell(bound(&Bounds::low)) + " " +
