@@ -32,7 +32,7 @@ trap 'rm -rf "$work"' EXIT
 "$fruitbench" baseline --task diffqg --input "$dir/$id/inputs.jsonl" --out "$work/pred.jsonl"
 cat >"$work/system.json" <<JSON
 {"name": "Overlapping Answer", "team": "fruitbench", "description": "The DiffQG paper's baseline: a factual change iff the SQuAD-normalized answer span does not occur in the base passage; it writes no question.", "kind": "baseline", "parameters": null,
- "license": "Apache-2.0", "date": "$date", "links": {"paper": "https://aclanthology.org/2023.eacl-main.224/"}}
+ "license": "Apache-2.0", "date": "$date", "links": {"paper": "https://arxiv.org/abs/2303.00242"}}
 JSON
 "$fruitbench" leaderboard bundle --benchmark "$id" --pred "$work/pred.jsonl" --system "$work/system.json" \
   --out leaderboard/submissions/diffqg-overlapping-answer.json

@@ -110,15 +110,16 @@ import { metricLabels } from './common.mjs';
 
   function meanOf(row, metric) {
     const value = row.mean && row.mean[metric];
-    if (metric === 'exact_match') return isNumber(value) ? value : null;
+    if (metric === 'exact_match' || isNumber(value)) return isNumber(value) ? value : null; // plain numbers: DiffQG figures
     return value && isNumber(value.fmeasure) ? value.fmeasure : null;
   }
 
   function intervalOf(row, metric) {
     const boot = row.bootstrap && row.bootstrap[metric];
     if (!boot || !boot.low || boot.high === undefined) return null;
-    const low = metric === 'exact_match' ? boot.low : boot.low.fmeasure;
-    const high = metric === 'exact_match' ? boot.high : boot.high && boot.high.fmeasure;
+    const plain = metric === 'exact_match' || isNumber(boot.low);
+    const low = plain ? boot.low : boot.low.fmeasure;
+    const high = plain ? boot.high : boot.high && boot.high.fmeasure;
     return isNumber(low) && isNumber(high) ? { low, high } : null;
   }
 
