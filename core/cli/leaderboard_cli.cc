@@ -264,7 +264,7 @@ CheckedBundle check_one(const std::string& path, const Benchmarks& benchmarks, l
     const auto& s = *checked.submission;
     const std::string& metric = data->benchmark.primary_metric;
     std::cout << "ok: " << path << " (" << s.benchmark << ", " << s.system["name"].get<std::string>() << "): "
-              << metric << (lb::is_prf_metric_name(metric) ? " F " : " ") << lb::mean_value(s.scores["mean"], metric) << "\n";
+              << metric << " F " << lb::mean_value(s.scores["mean"], metric) << "\n";
   } else {
     print_errors(lb::Errors(errors.begin() + static_cast<long>(before), errors.end()));
     std::cerr << "fruitbench: rejected: " << path << " (" << errors.size() - before << " errors)\n";
@@ -488,7 +488,7 @@ int run_bundle(int argc, char** argv) {
   write_file(out, made->bundle_text);
   const std::string& metric = data->benchmark.primary_metric;
   std::cout << "wrote " << out << (made->side_predictions.empty() ? "" : " and " + side_name) << ": "
-            << made->report["n"] << " examples, " << metric << (lb::is_prf_metric_name(metric) ? " F " : " ")
+            << made->report["n"] << " examples, " << metric << " F "
             << lb::mean_value(made->report["mean"], metric) << "\n";
   for (const Error& w : made->warnings) std::cerr << "fruitbench: warning: " << w.to_string() << "\n";
   for (const auto& w : made->report["warnings"]) std::cerr << "fruitbench: warning: " << w.get<std::string>() << "\n";
