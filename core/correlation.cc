@@ -234,12 +234,7 @@ Json correlation_report_json(const CorrelationReport& report, const CorrelateOpt
 }
 
 std::string correlation_report_table(const CorrelationReport& report, const CorrelateOptions& options) {
-  const auto cell = [](const std::optional<double>& v) {
-    if (!v) return std::string("     -");
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%6.3f", *v);
-    return std::string(buffer);
-  };
+  const auto cell = [](const std::optional<double>& v) { return table_cell(v, 6, 3); };
   std::string out = "correlation of '" + options.metric + "' with human '" + options.human_field + "' on " +
                     std::to_string(report.n) + " examples\n";
   out += "                 value    low    mid   high\n";

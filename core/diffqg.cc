@@ -152,19 +152,15 @@ std::vector<std::optional<double>> diffqg_figures(const std::vector<DiffqgScores
 }
 
 Result<DiffqgEvaluation> evaluate_diffqg(LineReader& gold, LineReader& predictions, const ScoringOptions& options) {
-  auto gold_lines = read_keyed_lines(gold);
-  if (!gold_lines.ok()) return gold_lines.error();
-  auto prediction_lines = read_keyed_lines(predictions);
-  if (!prediction_lines.ok()) return prediction_lines.error();
-  auto match = match_by_id(gold_lines.value(), gold.name(), prediction_lines.value(), predictions.name());
-  if (!match.ok()) return match.error();
+  auto pairs = read_keyed_pairs(gold, predictions);
+  if (!pairs.ok()) return pairs.error();
   DiffqgEvaluation evaluation;
   evaluation.options = options;
   RougeTokenizer tokenizer(options.use_stemmer);
   std::vector<DiffqgScores> scores;
-  for (size_t i = 0; i < gold_lines.value().size(); ++i) {
-    const KeyedLine& g = gold_lines.value()[i];
-    const KeyedLine& p = prediction_lines.value()[match.value()[i]];
+  for (size_t i = 0; i < pairs.value().gold.size(); ++i) {
+    const KeyedLine& g = pairs.value().gold[i];
+    const KeyedLine& p = pairs.value().predictions[pairs.value().match[i]];
     auto gold_record = parse_diffqg_gold(g.object, g.where(gold.name()));
     if (!gold_record.ok()) return gold_record.error();
     auto prediction = parse_diffqg_prediction(p.object, p.where(predictions.name()));
@@ -236,10 +232,7 @@ Json diffqg_report_json(const DiffqgEvaluation& evaluation) {
 std::string diffqg_report_table(const DiffqgEvaluation& evaluation) {
   const Json report = diffqg_report_json(evaluation);
   const auto cell = [](const Json& v) {
-    if (v.is_null()) return std::string("      -");
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%7.2f", v.get<double>());
-    return std::string(buffer);
+    return table_cell(v.is_null() ? std::nullopt : std::optional<double>(v.get<double>()), 7, 2);
   };
   std::string out = "DiffQG: " + std::to_string(evaluation.examples.size()) + " examples (" +
                     report["counts"]["with_question"].dump() + " with a question), human-written subset " +

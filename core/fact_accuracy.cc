@@ -107,16 +107,12 @@ Result<std::vector<Triple>> parse_triples(const Json& object, const Location& wh
 }
 
 Result<FactEvaluation> evaluate_fact_accuracy(LineReader& reference, LineReader& generated) {
-  auto reference_lines = read_keyed_lines(reference);
-  if (!reference_lines.ok()) return reference_lines.error();
-  auto generated_lines = read_keyed_lines(generated);
-  if (!generated_lines.ok()) return generated_lines.error();
-  auto match = match_by_id(reference_lines.value(), reference.name(), generated_lines.value(), generated.name());
-  if (!match.ok()) return match.error();
+  auto pairs = read_keyed_pairs(reference, generated);
+  if (!pairs.ok()) return pairs.error();
   FactEvaluation evaluation;
-  for (size_t i = 0; i < reference_lines.value().size(); ++i) {
-    const KeyedLine& r = reference_lines.value()[i];
-    const KeyedLine& g = generated_lines.value()[match.value()[i]];
+  for (size_t i = 0; i < pairs.value().gold.size(); ++i) {
+    const KeyedLine& r = pairs.value().gold[i];
+    const KeyedLine& g = pairs.value().predictions[pairs.value().match[i]];
     auto t = parse_triples(r.object, r.where(reference.name()));
     if (!t.ok()) return t.error();
     auto f = parse_triples(g.object, g.where(generated.name()));
@@ -160,10 +156,7 @@ Json fact_report_json(const FactEvaluation& evaluation) {
 std::string fact_report_table(const FactEvaluation& evaluation) {
   const Json j = fact_report_json(evaluation);
   const auto cell = [](const Json& v) {
-    if (v.is_null()) return std::string("     -");
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%6.2f", v.get<double>());
-    return std::string(buffer);
+    return table_cell(v.is_null() ? std::nullopt : std::optional<double>(v.get<double>()), 6, 2);
   };
   std::string out = "fact accuracy on " + std::to_string(evaluation.examples.size()) + " examples\n";
   out += "                        micro  macro  defined  judged  correct\n";

@@ -1,5 +1,6 @@
 #include "keyed_jsonl.h"
 
+#include <cstdio>
 #include <unordered_map>
 
 namespace fruit {
@@ -25,6 +26,24 @@ Result<std::vector<KeyedLine>> read_keyed_lines(LineReader& reader) {
   }
   if (lines.empty()) return Error{"no examples: the file is empty", std::string(reader.name())};
   return lines;
+}
+
+Result<KeyedPairs> read_keyed_pairs(LineReader& gold, LineReader& predictions) {
+  KeyedPairs pairs;
+  auto gold_lines = read_keyed_lines(gold);
+  if (!gold_lines.ok()) return gold_lines.error();
+  auto prediction_lines = read_keyed_lines(predictions);
+  if (!prediction_lines.ok()) return prediction_lines.error();
+  auto match = match_by_id(gold_lines.value(), gold.name(), prediction_lines.value(), predictions.name());
+  if (!match.ok()) return match.error();
+  return KeyedPairs{std::move(gold_lines.value()), std::move(prediction_lines.value()), std::move(match.value())};
+}
+
+std::string table_cell(const std::optional<double>& value, int width, int decimals) {
+  if (!value) return std::string(static_cast<size_t>(width > 1 ? width - 1 : 0), ' ') + "-";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%*.*f", width, decimals, *value);
+  return buffer;
 }
 
 Result<std::vector<size_t>> match_by_id(const std::vector<KeyedLine>& gold, std::string_view gold_file,

@@ -11,6 +11,8 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -35,5 +37,15 @@ Result<std::vector<KeyedLine>> read_keyed_lines(LineReader& reader);
 // gold id needs a prediction; a prediction id absent from gold is an error.
 Result<std::vector<size_t>> match_by_id(const std::vector<KeyedLine>& gold, std::string_view gold_file,
                                         const std::vector<KeyedLine>& predictions, std::string_view prediction_file);
+
+// Both files read and matched: gold[i] pairs with predictions[match[i]].
+struct KeyedPairs {
+  std::vector<KeyedLine> gold, predictions;
+  std::vector<size_t> match;
+};
+Result<KeyedPairs> read_keyed_pairs(LineReader& gold, LineReader& predictions);
+
+// A report table's number: "%*.*f", or "-" right-aligned when undefined.
+std::string table_cell(const std::optional<double>& value, int width, int decimals);
 
 }  // namespace fruit
