@@ -725,8 +725,8 @@ std::optional<Benchmark> parse_benchmark(std::string_view text, std::string_view
     if (auto options = diffqg ? parse_diffqg_signature(b.signature) : parse_signature(b.signature)) {
       b.options = *options;
     } else {
-      report.at("signature", in_quotes(b.signature) + " is not a " + (diffqg ? "DiffQG" : "FRUIT") +
-                                 " signature of fruitbench " + std::string(kVersion) + " (for example " +
+      report.at("signature", in_quotes(b.signature) + (diffqg ? " is not a DiffQG signature" : " is not a signature") +
+                                 " of fruitbench " + std::string(kVersion) + " (for example " +
                                  in_quotes(diffqg ? diffqg_signature(ScoringOptions{}) : signature(ScoringOptions{})) + ")");
     }
   }
