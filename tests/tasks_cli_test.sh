@@ -65,5 +65,19 @@ expect "correlate bad labels" 2 "--labels" -- "$fruitbench" correlate --scores "
 expect "correlate missing metric" 1 "field 'update_rougeLsum': missing" -- "$fruitbench" correlate \
   --scores "$work/per.jsonl" --human "$fixtures/ratings.jsonl" --human-field label --labels Accept=1,Edit=2,Reject=0
 
+# The DiffQG benchmark's committed baseline bundle: accepted as is, rejected with one number or one
+# prediction changed (every score is recomputed).
+repo="$tests_dir/.."
+bundle="$repo/leaderboard/submissions/diffqg-overlapping-answer.json"
+expect "diffqg bundle accepted" 0 "" -- "$fruitbench" leaderboard check --benchmarks "$repo/leaderboard/benchmarks" "$bundle"
+grep -q "ok: .*diffqg-overlapping-answer.json (diffqg-wiki-v1, Overlapping Answer): full_rougeL F 0" "$work/out" \
+  && pass || fail "check output for the DiffQG bundle: $(cat "$work/out")"
+sed 's/"change_f1": [0-9][0-9.]*/"change_f1": 99.5/' "$bundle" >"$work/tampered.json"
+expect "diffqg tampered score" 1 "field 'scores.mean.change_f1': claimed 99.5 but recomputed 80" -- \
+  "$fruitbench" leaderboard check --benchmarks "$repo/leaderboard/benchmarks" "$work/tampered.json"
+sed '0,/"change":true/s//"change":"yes"/' "$bundle" >"$work/tampered2.json"
+expect "diffqg bad prediction" 1 "field 'change': expected true or false" -- \
+  "$fruitbench" leaderboard check --benchmarks "$repo/leaderboard/benchmarks" "$work/tampered2.json"
+
 echo "tasks CLI: $passed passed, $failed failed"
 [ "$failed" = 0 ]
