@@ -60,6 +60,19 @@ Error record_error(const Location& where, std::string_view field, std::string me
   return Error{std::move(message), std::string(where.file), where.line, std::string(field)};
 }
 
+Result<std::optional<RecordId>> parse_optional_id(const Json& object, const Location& where) {
+  return optional_id(object, where);
+}
+
+Result<std::optional<std::string>> parse_optional_string(const Json& object, std::string_view field,
+                                                         const Location& where) {
+  return optional_string(object, field, where);
+}
+
+Result<std::string> parse_required_string(const Json& object, std::string_view field, const Location& where) {
+  return required_string(object, field, where);
+}
+
 Result<Json> parse_json_line(std::string_view line, const Location& where) {
   if (const size_t bad = unicode::find_invalid_utf8(line); bad != std::string_view::npos) {
     return record_error(where, "", "invalid UTF-8 at byte " + std::to_string(bad + 1) + " of the line");

@@ -64,4 +64,12 @@ Result<PredictionRecord> parse_prediction(std::string_view line, const Location&
 // An error about `field` of the record at `where`.
 Error record_error(const Location& where, std::string_view field, std::string message);
 
+// The field readers behind parse_gold and friends, for the other tasks'
+// formats (diffqg.h, fact_accuracy.h, correlation.h): an optional "id"
+// (string or integer), an optional string field and a required one.
+Result<std::optional<RecordId>> parse_optional_id(const Json& object, const Location& where);
+Result<std::optional<std::string>> parse_optional_string(const Json& object, std::string_view field,
+                                                         const Location& where);
+Result<std::string> parse_required_string(const Json& object, std::string_view field, const Location& where);
+
 }  // namespace fruit

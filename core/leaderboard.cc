@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "diff.h"
+#include "diffqg.h"
 #include "edit5.h"
 #include "evaluate.h"
 #include "linearize.h"
@@ -21,6 +22,13 @@ namespace {
 constexpr std::string_view kPredictionFields[] = {"id", "targets", "normalized_targets"};
 constexpr std::string_view kLinkNames[] = {"paper", "code", "model_card"};
 constexpr std::string_view kKinds[] = {"baseline", "model", "submission"};
+
+bool is_prediction_field(std::string_view task, std::string_view key) {
+  if (task == "diffqg") {
+    return std::find(kDiffqgPredictionFields.begin(), kDiffqgPredictionFields.end(), key) != kDiffqgPredictionFields.end();
+  }
+  return std::find(std::begin(kPredictionFields), std::end(kPredictionFields), key) != std::end(kPredictionFields);
+}
 
 // Collects errors about one file.
 class Reporter {
@@ -359,6 +367,7 @@ void compare_scores(const Json& claimed, const Json& actual, const std::string& 
 struct Scored {
   Json report;  // with warnings
   std::vector<double> primary_f;
+  std::vector<size_t> primary_examples;
   std::vector<PredictionText> predictions;
 };
 
@@ -399,12 +408,27 @@ std::optional<Scored> score_predictions(const BenchmarkData& data, const std::st
       errors.push_back(json.error());
       continue;
     }
+    const bool diffqg = data.benchmark.task == "diffqg";
     for (const auto& [key, value] : json.value().items()) {
-      if (std::find(std::begin(kPredictionFields), std::end(kPredictionFields), key) == std::end(kPredictionFields)) {
-        report.add(line, key, "unknown field: a prediction has 'id', 'targets' and/or 'normalized_targets'");
+      if (!is_prediction_field(data.benchmark.task, key)) {
+        report.add(line, key, diffqg ? "unknown field: a prediction has 'id', 'change' and 'question'"
+                                     : "unknown field: a prediction has 'id', 'targets' and/or 'normalized_targets'");
       }
     }
-    auto record = parse_prediction(lines[k], where);
+    Result<PredictionRecord> record = PredictionRecord{};
+    if (diffqg) {
+      auto id = parse_optional_id(json.value(), where);
+      auto diffqg_record = parse_diffqg_prediction(json.value(), where);
+      if (!id.ok()) {
+        record = id.error();
+      } else if (!diffqg_record.ok()) {
+        record = diffqg_record.error();
+      } else {
+        record.value().id = std::move(id.value());
+      }
+    } else {
+      record = parse_prediction(lines[k], where);
+    }
     if (!record.ok()) {
       errors.push_back(record.error());
       continue;
@@ -452,6 +476,10 @@ std::optional<Scored> score_predictions(const BenchmarkData& data, const std::st
     predicted_on[index] = line;
     const GoldExample& gold = data.examples[index];
     const size_t limit = kMaxPredictionFieldChars + 2 * char_count(gold.inputs);
+    if (diffqg && json.value().contains("question") && json.value()["question"].is_string() &&
+        char_count(json.value()["question"].get<std::string>()) > kMaxPredictionFieldChars) {
+      report.add(line, "question", "is longer than " + std::to_string(kMaxPredictionFieldChars) + " characters");
+    }
     for (const auto& [name, value] : {std::pair{"targets", &p.targets}, {"normalized_targets", &p.normalized_targets}}) {
       if (*value && char_count(**value) > limit) {
         report.add(line, name, "is " + std::to_string(char_count(**value)) + " characters long; at most " +
@@ -475,7 +503,7 @@ std::optional<Scored> score_predictions(const BenchmarkData& data, const std::st
         }
       }
     }
-    predictions[index] = {p.targets, p.normalized_targets};
+    predictions[index] = {p.targets, p.normalized_targets, diffqg ? json.value() : Json()};
   }
   if (data.gold_has_ids) {
     for (size_t i = 0; i < n; ++i) {
@@ -493,9 +521,31 @@ std::optional<Scored> score_predictions(const BenchmarkData& data, const std::st
   StringLineReader gold_reader(data.gold_text, data.gold_file);
   StringLineReader prediction_reader(jsonl, std::string(file));
   Scored scored;
+  if (data.benchmark.task == "diffqg") {
+    auto evaluation = evaluate_diffqg(gold_reader, prediction_reader, data.benchmark.options);
+    if (!evaluation.ok()) {
+      errors.push_back(evaluation.error());
+      return std::nullopt;
+    }
+    const std::string& metric = data.benchmark.primary_metric;
+    const bool human_only = metric.rfind("human_", 0) == 0;
+    const std::string base = human_only ? metric.substr(6) : metric;
+    for (size_t i = 0; i < evaluation.value().examples.size(); ++i) {
+      const DiffqgScores& e = evaluation.value().examples[i].scores;
+      if (!e.gold_change || (human_only && !e.human)) continue;
+      scored.primary_f.push_back(base == "qg_rouge1" ? *e.qg_rouge1 : base == "qg_rougeL" ? *e.qg_rougeL
+                                 : base == "full_rouge1" ? *e.full_rouge1 : *e.full_rougeL);
+      scored.primary_examples.push_back(i);
+    }
+    scored.report = diffqg_report_json(evaluation.value());
+    scored.report["warnings"] = Json::array();
+    scored.predictions = std::move(predictions);
+    return scored;
+  }
   const size_t primary = metric_index(data.benchmark.primary_metric);
   EvaluateCallbacks callbacks;
   callbacks.on_example = [&](const ScoredExample& e) {
+    scored.primary_examples.push_back(scored.primary_f.size());
     scored.primary_f.push_back(e.scores.metrics[primary].fmeasure);
   };
   auto evaluation = evaluate(gold_reader, prediction_reader, data.benchmark.options, callbacks);
@@ -567,6 +617,28 @@ bool is_prf_metric_name(std::string_view name) {
 
 bool is_metric_name(std::string_view name) { return is_prf_metric_name(name) || name == "exact_match"; }
 
+bool is_task_name(std::string_view task) { return task == "fruit" || task == "diffqg"; }
+
+bool is_task_metric_name(std::string_view task, std::string_view name) {
+  return task == "diffqg" ? is_diffqg_figure(name) : is_metric_name(name);
+}
+
+bool is_task_primary_metric_name(std::string_view task, std::string_view name) {
+  if (task != "diffqg") return is_prf_metric_name(name);
+  const std::string_view base = name.rfind("human_", 0) == 0 ? name.substr(6) : name;
+  return base == "qg_rouge1" || base == "qg_rougeL" || base == "full_rouge1" || base == "full_rougeL";
+}
+
+double mean_value(const Json& mean, std::string_view metric) {
+  const auto found = mean.find(std::string(metric));
+  if (found == mean.end()) return -1;
+  if (found->is_number()) return found->get<double>();
+  if (found->is_object() && found->contains("fmeasure") && (*found)["fmeasure"].is_number()) {
+    return (*found)["fmeasure"].get<double>();
+  }
+  return -1;
+}
+
 std::optional<Benchmark> parse_benchmark(std::string_view text, std::string_view file, Errors& errors) {
   const size_t before = errors.size();
   Reporter report(errors, file);
@@ -605,7 +677,7 @@ std::optional<Benchmark> parse_benchmark(std::string_view text, std::string_view
   b.name = string_field(j, "name");
   if (j.contains("name")) check_plain_text(b.name, kMaxNameChars, false, "name", report);
   b.task = string_field(j, "task");
-  if (j.contains("task") && b.task != "fruit") report.at("task", "must be 'fruit', got " + j["task"].dump());
+  if (j.contains("task") && !is_task_name(b.task)) report.at("task", "must be 'fruit' or 'diffqg', got " + j["task"].dump());
   b.description = string_field(j, "description");
   check_plain_text(b.description, kMaxDescriptionChars, true, "description", report);
   b.gold = string_field(j, "gold");
@@ -622,9 +694,13 @@ std::optional<Benchmark> parse_benchmark(std::string_view text, std::string_view
   }
   if (j.contains("metrics") && j["metrics"].is_array()) {
     for (const Json& m : j["metrics"]) {
-      if (!m.is_string() || !is_metric_name(m.get<std::string>())) {
-        report.at("metrics", m.dump() + " is not a metric (update_rouge1, update_rouge2, update_rougeLsum, rouge1, "
-                                        "rouge2, rougeL, exact_match)");
+      if (!m.is_string() || !is_task_metric_name(b.task, m.get<std::string>())) {
+        report.at("metrics", m.dump() + (b.task == "diffqg"
+                                             ? " is not a DiffQG metric (change_accuracy, change_precision, change_recall, "
+                                               "change_f1, qg_rouge1, qg_rougeL, full_rouge1, full_rougeL, and each "
+                                               "prefixed human_)"
+                                             : " is not a metric (update_rouge1, update_rouge2, update_rougeLsum, rouge1, "
+                                               "rouge2, rougeL, exact_match)"));
       } else if (std::find(b.metrics.begin(), b.metrics.end(), m.get<std::string>()) != b.metrics.end()) {
         report.at("metrics", m.dump() + " is listed twice");
       } else {
@@ -635,19 +711,23 @@ std::optional<Benchmark> parse_benchmark(std::string_view text, std::string_view
   }
   b.primary_metric = string_field(j, "primary_metric");
   if (j.contains("primary_metric") && j["primary_metric"].is_string()) {
-    if (!is_prf_metric_name(b.primary_metric)) {
-      report.at("primary_metric", in_quotes(b.primary_metric) + " is not a precision/recall/F metric");
+    if (!is_task_primary_metric_name(b.task, b.primary_metric)) {
+      report.at("primary_metric", in_quotes(b.primary_metric) + (b.task == "diffqg"
+                                                                     ? " is not a per-example DiffQG ROUGE figure"
+                                                                     : " is not a precision/recall/F metric"));
     } else if (std::find(b.metrics.begin(), b.metrics.end(), b.primary_metric) == b.metrics.end()) {
       report.at("primary_metric", in_quotes(b.primary_metric) + " is not in metrics");
     }
   }
   b.signature = string_field(j, "signature");
   if (j.contains("signature") && j["signature"].is_string()) {
-    if (auto options = parse_signature(b.signature)) {
+    const bool diffqg = b.task == "diffqg";
+    if (auto options = diffqg ? parse_diffqg_signature(b.signature) : parse_signature(b.signature)) {
       b.options = *options;
     } else {
-      report.at("signature", in_quotes(b.signature) + " is not a signature of fruitbench " + std::string(kVersion) +
-                                 " (for example " + in_quotes(signature(ScoringOptions{})) + ")");
+      report.at("signature", in_quotes(b.signature) + (diffqg ? " is not a DiffQG signature" : " is not a signature") +
+                                 " of fruitbench " + std::string(kVersion) + " (for example " +
+                                 in_quotes(diffqg ? diffqg_signature(ScoringOptions{}) : signature(ScoringOptions{})) + ")");
     }
   }
   b.license = string_field(j, "license");
@@ -701,6 +781,82 @@ std::optional<std::vector<GoldExample>> parse_gold_file(std::string_view text, s
   return examples;
 }
 
+namespace {
+
+// A DiffQG gold file, checked as parse_gold_file checks a FRUIT one.
+std::optional<std::vector<GoldExample>> parse_diffqg_gold_file(std::string_view text, std::string_view file,
+                                                               Errors& errors) {
+  const size_t before = errors.size();
+  Reporter report(errors, file);
+  std::vector<GoldExample> examples;
+  std::unordered_map<std::string, size_t> first_line;
+  const auto lines = split_lines(text);
+  if (lines.empty()) report.at("", "no examples: the file is empty");
+  for (size_t k = 0; k < lines.size(); ++k) {
+    const Location where{file, k + 1};
+    auto json = parse_json_line(lines[k], where);
+    auto id = json.ok() ? parse_optional_id(json.value(), where) : Result<std::optional<RecordId>>(json.error());
+    if (!id.ok()) {
+      errors.push_back(id.error());
+      continue;
+    }
+    if (!id.value()) {
+      report.add(k + 1, "id", "missing (required: every DiffQG line has an id)");
+      continue;
+    }
+    if (auto gold = parse_diffqg_gold(json.value(), where); !gold.ok()) {
+      errors.push_back(gold.error());
+      continue;
+    }
+    GoldExample e;
+    e.line = k + 1;
+    e.key = id.value()->key;
+    e.id = id.value()->value;
+    if (auto [at, inserted] = first_line.emplace(e.key, e.line); !inserted) {
+      report.add(e.line, "id", "duplicate id " + in_quotes(e.key) + " (also on line " + std::to_string(at->second) + ")");
+      continue;
+    }
+    e.record = std::move(json.value());
+    examples.push_back(std::move(e));
+  }
+  if (errors.size() > before) return std::nullopt;
+  return examples;
+}
+
+std::optional<std::vector<GoldExample>> parse_task_gold_file(std::string_view task, std::string_view text,
+                                                             std::string_view file, bool& has_ids, Errors& errors) {
+  if (task != "diffqg") return parse_gold_file(text, file, has_ids, errors);
+  has_ids = true;
+  return parse_diffqg_gold_file(text, file, errors);
+}
+
+// The inputs of a DiffQG benchmark: the gold lines without "question" and "label".
+void check_diffqg_inputs(const std::vector<GoldExample>& examples, const std::vector<std::string_view>& lines,
+                         std::string_view inputs_file, Errors& errors) {
+  Reporter report(errors, inputs_file);
+  for (size_t k = 0; k < std::min(lines.size(), examples.size()); ++k) {
+    auto json = parse_json_line(lines[k], {inputs_file, k + 1});
+    if (!json.ok()) {
+      errors.push_back(json.error());
+      continue;
+    }
+    const GoldExample& g = examples[k];
+    for (const char* field : {"id", "base", "target", "answer"}) {
+      if (!json.value().contains(field) || json.value()[field] != g.record[field]) {
+        report.add(k + 1, field, "differs from line " + std::to_string(k + 1) +
+                                     " of the gold: the inputs are the gold's id, base, target and answer, line for line");
+      }
+    }
+    for (const auto& [key, value] : json.value().items()) {
+      if (key != "id" && key != "base" && key != "target" && key != "answer") {
+        report.add(k + 1, key, "unknown field: inputs have only id, base, target and answer");
+      }
+    }
+  }
+}
+
+}  // namespace
+
 std::optional<BenchmarkData> load_benchmark(std::string_view definition_text, std::string_view definition_file,
                                             std::string gold_text, std::string_view gold_file, Errors& errors) {
   const size_t before = errors.size();
@@ -714,7 +870,7 @@ std::optional<BenchmarkData> load_benchmark(std::string_view definition_text, st
     return std::nullopt;
   }
   BenchmarkData data;
-  auto examples = parse_gold_file(gold_text, gold_file, data.gold_has_ids, errors);
+  auto examples = parse_task_gold_file(benchmark->task, gold_text, gold_file, data.gold_has_ids, errors);
   if (!examples) return std::nullopt;
   if (examples->size() != benchmark->n) {
     report.at("", "has " + std::to_string(examples->size()) + " examples but " + std::string(definition_file) +
@@ -734,8 +890,20 @@ std::optional<std::string> make_benchmark(const BenchmarkSpec& spec, std::string
                                           std::string_view inputs_file, Errors& errors) {
   const size_t before = errors.size();
   bool has_ids = false;
-  auto examples = parse_gold_file(gold_text, gold_file, has_ids, errors);
-  if (examples && inputs_text) {
+  if (!is_task_name(spec.task)) {
+    errors.push_back(Error("task must be 'fruit' or 'diffqg', got " + in_quotes(spec.task)));
+    return std::nullopt;
+  }
+  const bool diffqg = spec.task == "diffqg";
+  auto examples = parse_task_gold_file(spec.task, gold_text, gold_file, has_ids, errors);
+  if (examples && inputs_text && diffqg) {
+    const auto lines = split_lines(*inputs_text);
+    if (lines.size() != examples->size()) {
+      Reporter(errors, inputs_file).at("", "has " + std::to_string(lines.size()) + " lines but the gold has " +
+                                               std::to_string(examples->size()) + ": the inputs must be the gold's, line for line");
+    }
+    check_diffqg_inputs(*examples, lines, inputs_file, errors);
+  } else if (examples && inputs_text) {
     Reporter report(errors, inputs_file);
     const auto lines = split_lines(*inputs_text);
     if (lines.size() != examples->size()) {
@@ -763,18 +931,22 @@ std::optional<std::string> make_benchmark(const BenchmarkSpec& spec, std::string
   j["format"] = kBenchmarkFormat;
   j["id"] = spec.id;
   j["name"] = spec.name;
-  j["task"] = "fruit";
+  j["task"] = spec.task;
   j["description"] = spec.description;
   j["gold"] = spec.id + "/gold.jsonl";
   if (inputs_text) j["inputs"] = spec.id + "/inputs.jsonl";
   j["gold_sha256"] = sha256_hex(gold_text);
   j["n"] = examples->size();
   Json metrics = Json::array();
-  for (auto name : kMetricNames) metrics.push_back(name);
-  metrics.push_back("exact_match");
+  if (diffqg) {
+    for (const std::string& name : diffqg_figure_names()) metrics.push_back(name);
+  } else {
+    for (auto name : kMetricNames) metrics.push_back(name);
+    metrics.push_back("exact_match");
+  }
   j["metrics"] = std::move(metrics);
   j["primary_metric"] = spec.primary_metric;
-  j["signature"] = signature(spec.options);
+  j["signature"] = diffqg ? diffqg_signature(spec.options) : signature(spec.options);
   if (!spec.license.empty()) j["license"] = spec.license;
   if (!spec.url.empty()) j["url"] = spec.url;
   std::string text = j.dump(2) + "\n";
@@ -883,6 +1055,7 @@ std::optional<Submission> check_bundle(const BenchmarkData& data, std::string_vi
   s.system = b["system"];
   s.scores = without_warnings(scored->report);
   s.primary_f = std::move(scored->primary_f);
+  s.primary_examples = std::move(scored->primary_examples);
   s.predictions = std::move(scored->predictions);
   return s;
 }
@@ -911,9 +1084,7 @@ std::optional<MadeBundle> make_bundle(const BenchmarkData& data, std::string_vie
     }
     Json line = Json::object();
     for (const auto& [key, value] : json.value().items()) {
-      if (std::find(std::begin(kPredictionFields), std::end(kPredictionFields), key) != std::end(kPredictionFields)) {
-        line[key] = value;
-      }
+      if (is_prediction_field(data.benchmark.task, key)) line[key] = value;
     }
     canonical += line.dump() + "\n";
     lines.push_back(std::move(line));
@@ -969,9 +1140,7 @@ SiteData build_site_data(const std::vector<const BenchmarkData*>& benchmarks,
     for (const Submission& s : submissions) {
       if (s.benchmark == b.id) rows.push_back(&s);
     }
-    const auto primary_mean = [&](const Submission* s) {
-      return s->scores["mean"][b.primary_metric]["fmeasure"].get<double>();
-    };
+    const auto primary_mean = [&](const Submission* s) { return mean_value(s->scores["mean"], b.primary_metric); };
     const auto name_of = [](const Submission* s) { return s->system["name"].get<std::string>(); };
     std::sort(rows.begin(), rows.end(), [&](const Submission* x, const Submission* y) {
       const double fx = primary_mean(x), fy = primary_mean(y);
@@ -982,6 +1151,7 @@ SiteData build_site_data(const std::vector<const BenchmarkData*>& benchmarks,
 
     Json entry = Json::object();
     entry["id"] = b.id;
+    entry["task"] = b.task;
     entry["name"] = b.name;
     entry["description"] = b.description;
     entry["n"] = b.n;
@@ -1037,8 +1207,8 @@ SiteData build_site_data(const std::vector<const BenchmarkData*>& benchmarks,
       for (size_t y = x + 1; y < by_file.size(); ++y) {
         const Submission& a = *by_file[x];
         const Submission& c = *by_file[y];
-        std::vector<size_t> order;
-        for (size_t i = 0; i < data->examples.size(); ++i) {
+        std::vector<size_t> order;  // positions in primary_f
+        for (size_t i = 0; i < a.primary_f.size(); ++i) {
           if (a.primary_f[i] != c.primary_f[i]) order.push_back(i);
         }
         std::stable_sort(order.begin(), order.end(), [&](size_t i, size_t j) {
@@ -1046,16 +1216,35 @@ SiteData build_site_data(const std::vector<const BenchmarkData*>& benchmarks,
         });
         if (order.size() > kCompareExamples) order.resize(kCompareExamples);
         Json examples = Json::array();
-        for (size_t i : order) {
+        for (size_t k : order) {
+          const size_t i = a.primary_examples[k];
           const GoldExample& g = data->examples[i];
+          if (b.task == "diffqg") {
+            // Text only (the site shows it with textContent): the passages, the answer and both predictions.
+            const auto side = [&](const Submission& s) {
+              const Json& line = s.predictions[i].line;
+              return Json{{"fmeasure", s.primary_f[k]},
+                          {"change", line.value("change", false)},
+                          {"question", line.contains("question") ? line["question"] : Json(nullptr)}};
+            };
+            Json example = Json::object();
+            example["id"] = g.id;
+            example["a"] = side(a);
+            example["b"] = side(c);
+            example["reference"] = {{"base", g.record["base"]}, {"target", g.record["target"]},
+                                    {"answer", g.record["answer"]}, {"question", g.record["question"]},
+                                    {"label", g.record["label"]}};
+            examples.push_back(std::move(example));
+            continue;
+          }
           const ParsedInput* input = input_of(i);
           Json example = Json::object();
           example["id"] = g.id;
-          example["a"] = {{"fmeasure", a.primary_f[i]},
+          example["a"] = {{"fmeasure", a.primary_f[k]},
                           {"html", input ? diff_html(*input, g.inputs, a.predictions[i]) : ""}};
-          example["b"] = {{"fmeasure", c.primary_f[i]},
+          example["b"] = {{"fmeasure", c.primary_f[k]},
                           {"html", input ? diff_html(*input, g.inputs, c.predictions[i]) : ""}};
-          example["reference_html"] = input ? diff_html(*input, g.inputs, {g.targets, std::nullopt}) : "";
+          example["reference_html"] = input ? diff_html(*input, g.inputs, {g.targets, std::nullopt, Json()}) : "";
           example["evidence"] = input ? evidence_json(*input) : Json::array();
           examples.push_back(std::move(example));
         }
@@ -1115,12 +1304,19 @@ Json submission_schema() {
   }
   Json entity_names = Json::array();
   for (auto name : kEntityMetricNames) entity_names.push_back(name);
-  const Json prediction = {{"type", "object"},
-                           {"additionalProperties", false},
-                           {"anyOf", {{{"required", {"targets"}}}, {{"required", {"normalized_targets"}}}}},
-                           {"properties", {{"id", {{"type", {"string", "integer"}}}},
-                                           {"targets", {{"type", "string"}}},
-                                           {"normalized_targets", {{"type", "string"}}}}}};
+  const Json fruit_prediction = {{"type", "object"},
+                                 {"additionalProperties", false},
+                                 {"anyOf", {{{"required", {"targets"}}}, {{"required", {"normalized_targets"}}}}},
+                                 {"properties", {{"id", {{"type", {"string", "integer"}}}},
+                                                 {"targets", {{"type", "string"}}},
+                                                 {"normalized_targets", {{"type", "string"}}}}}};
+  // A DiffQG prediction (diffqg.h).
+  const Json diffqg_prediction = {{"type", "object"},
+                                  {"additionalProperties", false},
+                                  {"required", {"change"}},
+                                  {"properties", {{"id", {{"type", {"string", "integer"}}}},
+                                                  {"change", {{"type", "boolean"}}},
+                                                  {"question", {{"type", {"string", "null"}}}}}}};
   Json schema = Json::object();
   schema["$schema"] = "https://json-schema.org/draft/2020-12/schema";
   schema["$id"] = "submission.schema.json";
@@ -1159,13 +1355,13 @@ Json submission_schema() {
       {"oneOf", {{{"required", {"lines"}}}, {{"required", {"file"}}}}},
       {"properties",
        {{"sha256", {{"type", "string"}, {"pattern", "^[0-9a-f]{64}$"}}},
-        {"lines", {{"type", "array"}, {"items", prediction}}},
+        {"lines", {{"type", "array"}, {"items", {{"anyOf", {fruit_prediction, diffqg_prediction}}}}}},
         {"file", {{"type", "string"}, {"pattern", "^[A-Za-z0-9][A-Za-z0-9._-]*\\.pred\\.jsonl\\.gz$"}}}}}};
   properties["fruitbench"] = {{"type", "object"},
                               {"additionalProperties", false},
                               {"required", {"version", "signature"}},
                               {"properties", {{"version", {{"type", "string"}}}, {"signature", {{"type", "string"}}}}}};
-  properties["scores"] = {
+  const Json fruit_scores = {
       {"type", "object"},
       {"additionalProperties", false},
       {"required", {"n", "mean", "defined", "bootstrap", "signature"}},
@@ -1179,6 +1375,23 @@ Json submission_schema() {
                                   {{"type", "object"}, {"additionalProperties", false}, {"required", metric_names},
                                    {"properties", boot_properties}}}}}},
         {"signature", {{"type", "string"}}}}}};
+  Json diffqg_mean = {{"type", "object"}, {"additionalProperties", false}, {"properties", Json::object()}};
+  for (const std::string& name : diffqg_figure_names()) {
+    diffqg_mean["properties"][name] = {{"type", {"number", "null"}}};
+    diffqg_mean["required"].push_back(name);
+  }
+  const Json diffqg_scores = {
+      {"type", "object"},
+      {"additionalProperties", false},
+      {"required", {"n", "task", "counts", "mean", "bootstrap", "signature"}},
+      {"properties",
+       {{"n", {{"type", "integer"}, {"minimum", 1}}},
+        {"task", {{"const", "diffqg"}}},
+        {"counts", {{"type", "object"}}},
+        {"mean", diffqg_mean},
+        {"bootstrap", {{"type", {"object", "null"}}}},
+        {"signature", {{"type", "string"}}}}}};
+  properties["scores"] = {{"oneOf", {fruit_scores, diffqg_scores}}};
   schema["properties"] = std::move(properties);
   return schema;
 }

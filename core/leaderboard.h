@@ -50,6 +50,16 @@ using Errors = std::vector<Error>;
 bool is_metric_name(std::string_view name);
 bool is_prf_metric_name(std::string_view name);
 
+// Tasks: "fruit" (the above) and "diffqg" (diffqg.h), whose metrics are
+// its 16 figures and whose primary metric is one of its per-example ROUGE
+// figures (qg_rouge1, qg_rougeL, full_rouge1, full_rougeL, or human_...).
+bool is_task_name(std::string_view task);
+bool is_task_metric_name(std::string_view task, std::string_view name);
+bool is_task_primary_metric_name(std::string_view task, std::string_view name);
+// A metric's number in a report's "mean": the F of a P/R/F metric, the
+// number itself otherwise; -1 when null or absent.
+double mean_value(const Json& mean, std::string_view metric);
+
 // A benchmark definition, leaderboard/benchmarks/<id>.json.
 struct Benchmark {
   std::string id, name, task, description;
@@ -70,6 +80,7 @@ struct GoldExample {
   std::string key;  // id text used for matching
   size_t line = 0;  // 1-based
   std::string inputs, targets;
+  Json record;  // other tasks than "fruit": the gold line
 };
 
 // A benchmark with its gold file read and checked.
@@ -99,6 +110,7 @@ std::optional<BenchmarkData> load_benchmark(std::string_view definition_text, st
 // (pretty-printed JSON text, newline-terminated) from its gold file and the
 // optional inputs file, which must hold the gold's inputs line for line.
 struct BenchmarkSpec {
+  std::string task = "fruit";  // or "diffqg"; its primary metric then defaults to full_rougeL
   std::string id, name, description, license, url;
   std::string primary_metric = "update_rougeLsum";
   ScoringOptions options;
@@ -117,6 +129,7 @@ BundleRefs bundle_refs(std::string_view bundle_text);
 // One prediction, as scored.
 struct PredictionText {
   std::optional<std::string> targets, normalized_targets;
+  Json line;  // other tasks than "fruit": the prediction line
 };
 
 // A bundle that passed every check, with what the site needs.
@@ -125,7 +138,9 @@ struct Submission {
   std::string benchmark;  // id
   Json system;            // the metadata, as in the bundle
   Json scores;            // the recomputed report, without "warnings"
-  std::vector<double> primary_f;             // per gold example, gold order
+  std::vector<double> primary_f;             // per gold example, gold order (see primary_examples)
+  std::vector<size_t> primary_examples;      // the gold index of each primary_f value: all examples for
+                                             // FRUIT, those the metric is defined on for DiffQG
   std::vector<PredictionText> predictions;  // per gold example, gold order
 };
 

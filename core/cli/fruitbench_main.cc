@@ -18,6 +18,7 @@
 #include "normalize.h"
 #include "report.h"
 #include "scoring.h"
+#include "tasks_cli.h"
 
 namespace {
 
@@ -35,6 +36,9 @@ Usage:
   fruitbench apply --input IN.jsonl --pred P.jsonl [--output OUT.jsonl]
   fruitbench apply --inputs TEXT --edit TEXT
   fruitbench baseline --input IN.jsonl --kind copy-source|copy-source-all-evidence [--out P.jsonl]
+  fruitbench score --task diffqg|factacc ...       (fruitbench score --task diffqg --help)
+  fruitbench baseline --task diffqg --input G.jsonl [--out P.jsonl]
+  fruitbench correlate --scores S.jsonl --human H.jsonl [--metric NAME] ...
   fruitbench leaderboard check|build|add-benchmark|bundle ...   (fruitbench leaderboard --help)
   fruitbench --help | --version
 
@@ -49,6 +53,8 @@ Commands:
              prediction lines {"id", "targets", "normalized_targets"}.
   baseline   Writes the FRUIT paper's baselines (Copy Source, Copy Source + All
              Evidence) as EDIT5 predictions for an inputs file.
+  correlate  Pearson, Spearman and Kendall tau-b between a per-example metric
+             and human ratings, with bootstrap intervals.
   leaderboard  Submission bundles: check them (recomputing every score), build
              the static site, add a benchmark, make a bundle.
 
@@ -84,10 +90,11 @@ int open_pair(const Args& args, std::unique_ptr<FileLineReader>& gold, std::uniq
 
 int run_score(int argc, char** argv) {
   std::string error;
-  auto args = parse_args(argc, argv, 2, {"gold", "pred", "per-example", "format", "bootstrap", "seed"},
+  auto args = parse_args(argc, argv, 2, {"gold", "pred", "per-example", "format", "bootstrap", "seed", "task"},
                          {"stem", "quiet"}, error);
   if (!args) return usage_error(error);
   if (!args->positional.empty()) return usage_error("unexpected argument '" + args->positional[0] + "'");
+  if (args->has("task") && args->get("task") != "fruit") return usage_error("--task is 'fruit', 'diffqg' or 'factacc'");
   fruit::ScoringOptions options;
   options.use_stemmer = args->has("stem");
   if (args->has("bootstrap")) {
@@ -285,7 +292,11 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (command == "leaderboard") return fruit::cli::run_leaderboard(argc, argv);
+  const std::string task = fruit::cli::task_option(argc, argv);
+  if (command == "baseline" && !task.empty() && task != "fruit") return fruit::cli::run_task_baseline(argc, argv);
   if (command == "baseline") return fruit::cli::run_baseline(argc, argv);
+  if (command == "score" && !task.empty() && task != "fruit") return fruit::cli::run_task_score(argc, argv);
+  if (command == "correlate") return fruit::cli::run_correlate(argc, argv);
   for (int i = 2; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::cout << kUsage;

@@ -29,7 +29,7 @@ constexpr const char* kLeaderboardUsage = R"(fruitbench leaderboard - submission
 Usage:
   fruitbench leaderboard check [--benchmarks DIR] [--submissions DIR] [BUNDLE.json ...]
   fruitbench leaderboard build --out DIR [--benchmarks DIR] [--submissions DIR] [--site DIR]
-  fruitbench leaderboard add-benchmark --id ID --name NAME --gold GOLD.jsonl [--inputs IN.jsonl]
+  fruitbench leaderboard add-benchmark --id ID --name NAME --gold GOLD.jsonl [--inputs IN.jsonl] [--task fruit|diffqg]
                    [--description TEXT] [--license TEXT] [--url URL] [--primary METRIC]
                    [--bootstrap N] [--seed S] [--stem] [--benchmarks DIR] [--force]
   fruitbench leaderboard bundle --benchmark ID --pred P.jsonl --system SYSTEM.json --out B.json
@@ -264,7 +264,7 @@ CheckedBundle check_one(const std::string& path, const Benchmarks& benchmarks, l
     const auto& s = *checked.submission;
     const std::string& metric = data->benchmark.primary_metric;
     std::cout << "ok: " << path << " (" << s.benchmark << ", " << s.system["name"].get<std::string>() << "): "
-              << metric << " F " << s.scores["mean"][metric]["fmeasure"].get<double>() << "\n";
+              << metric << " F " << lb::mean_value(s.scores["mean"], metric) << "\n";
   } else {
     print_errors(lb::Errors(errors.begin() + static_cast<long>(before), errors.end()));
     std::cerr << "fruitbench: rejected: " << path << " (" << errors.size() - before << " errors)\n";
@@ -386,7 +386,7 @@ int run_build(int argc, char** argv) {
 int run_add_benchmark(int argc, char** argv) {
   const Args args = parse_or_throw(
       argc, argv,
-      {"id", "name", "gold", "inputs", "description", "license", "url", "primary", "bootstrap", "seed", "benchmarks"},
+      {"id", "name", "gold", "inputs", "description", "license", "url", "primary", "bootstrap", "seed", "benchmarks", "task"},
       {"stem", "force"});
   require(args, {"id", "name", "gold"});
   lb::BenchmarkSpec spec;
@@ -395,7 +395,8 @@ int run_add_benchmark(int argc, char** argv) {
   spec.description = args.get("description");
   spec.license = args.get("license");
   spec.url = args.get("url");
-  spec.primary_metric = option_or(args, "primary", "update_rougeLsum");
+  spec.task = option_or(args, "task", "fruit");
+  spec.primary_metric = option_or(args, "primary", spec.task == "diffqg" ? "full_rougeL" : "update_rougeLsum");
   spec.options.use_stemmer = args.has("stem");
   if (args.has("bootstrap")) {
     auto n = parse_count(args.get("bootstrap"));
@@ -488,7 +489,7 @@ int run_bundle(int argc, char** argv) {
   const std::string& metric = data->benchmark.primary_metric;
   std::cout << "wrote " << out << (made->side_predictions.empty() ? "" : " and " + side_name) << ": "
             << made->report["n"] << " examples, " << metric << " F "
-            << made->report["mean"][metric]["fmeasure"].get<double>() << "\n";
+            << lb::mean_value(made->report["mean"], metric) << "\n";
   for (const Error& w : made->warnings) std::cerr << "fruitbench: warning: " << w.to_string() << "\n";
   for (const auto& w : made->report["warnings"]) std::cerr << "fruitbench: warning: " << w.get<std::string>() << "\n";
   return kExitOk;
@@ -527,7 +528,7 @@ int run_baseline(int argc, char** argv) {
     }
   }
   std::string error;
-  auto args = parse_args(argc, argv, 2, {"input", "kind", "out"}, {}, error);
+  auto args = parse_args(argc, argv, 2, {"input", "kind", "out", "task"}, {}, error);
   if (!args) return usage_error(error);
   if (!args->positional.empty()) return usage_error("unexpected argument '" + args->positional[0] + "'");
   if (!args->has("input") || !args->has("kind")) return usage_error("needs --input and --kind");

@@ -119,15 +119,17 @@ import { entityMetrics, metricLabels } from './common.mjs';
 
   function meanOf(row, metric) {
     const value = row.mean && row.mean[metric];
-    if (isScalar(metric)) return isNumber(value) ? value : null;
+    // plain numbers: exact match, the faithfulness metrics and the DiffQG figures
+    if (isScalar(metric) || isNumber(value)) return isNumber(value) ? value : null;
     return value && isNumber(value.fmeasure) ? value.fmeasure : null;
   }
 
   function intervalOf(row, metric) {
     const boot = row.bootstrap && row.bootstrap[metric];
     if (!boot || !boot.low || boot.high === undefined) return null;
-    const low = isScalar(metric) ? boot.low : boot.low.fmeasure;
-    const high = isScalar(metric) ? boot.high : boot.high && boot.high.fmeasure;
+    const plain = isScalar(metric) || isNumber(boot.low);
+    const low = plain ? boot.low : boot.low.fmeasure;
+    const high = plain ? boot.high : boot.high && boot.high.fmeasure;
     return isNumber(low) && isNumber(high) ? { low, high } : null;
   }
 
