@@ -15,7 +15,9 @@ namespace fruit {
 Json example_json(const ScoredExample& example);
 
 // {"n", "mean": {metric: {P, R, F}, "exact_match": x}, "bootstrap":
-// {metric: {"low", "mid", "high"}}, "signature", "warnings"}.
+// {metric: {"low", "mid", "high"}}, "corpus": {FRUIT's corpus-level
+// metrics, official names, 0..1, only those the data allows (see
+// corpus_metrics.h)}, "signature", "warnings"}.
 Json report_json(const Evaluation& evaluation);
 
 // A fixed-width table for people.
