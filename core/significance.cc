@@ -100,6 +100,15 @@ std::string pad(std::string text, size_t width) {
   return text;
 }
 
+// Both runs' warnings, each naming its file.
+Json warnings_of(const Comparison& c) {
+  Json warnings = Json::array();
+  for (const SystemRun* run : {&c.a, &c.b}) {
+    for (const Json& w : report_json(run->evaluation)["warnings"]) warnings.push_back(w);
+  }
+  return warnings;
+}
+
 }  // namespace
 
 std::optional<SignificanceMethod> parse_significance_method(std::string_view name) {
@@ -237,11 +246,7 @@ Json comparison_json(const Comparison& c) {
   }
   j["differ_most"] = std::move(differ);
   j["signature"] = c.signature;
-  Json warnings = Json::array();
-  for (const SystemRun* run : {&c.a, &c.b}) {
-    for (const Json& w : report_json(run->evaluation)["warnings"]) warnings.push_back(w);
-  }
-  j["warnings"] = std::move(warnings);
+  j["warnings"] = warnings_of(c);
   return j;
 }
 
@@ -264,7 +269,7 @@ std::string comparison_table(const Comparison& c) {
            "   " + interval + pad(fixed(d.p_value, 4), 9) + "\n";
   }
   out += "\nsignature: " + c.signature + "\n";
-  for (const Json& w : comparison_json(c)["warnings"]) out += "warning: " + w.get<std::string>() + "\n";
+  for (const Json& w : warnings_of(c)) out += "warning: " + w.get<std::string>() + "\n";
   return out;
 }
 

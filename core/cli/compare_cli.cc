@@ -75,13 +75,9 @@ int run_compare(int argc, char** argv) {
     if (!n || *n == 0 || *n > 1000000) return usage_error("--resamples takes a whole number from 1 to 1000000");
     options.resamples = *n;
   }
-  if (args->has("seed")) {
-    auto seed = parse_count(args->get("seed"));
-    if (!seed) return usage_error("--seed takes a non-negative whole number");
-    options.seed = *seed;
-  }
-  const std::string format = args->has("format") ? args->get("format") : "table";
-  if (format != "table" && format != "json") return usage_error("--format is 'table' or 'json'");
+  if (int status = seed_option(*args, options.seed); status != kExitOk) return status;
+  std::string format;
+  if (int status = format_option(*args, format); status != kExitOk) return status;
   fruit::ScoringOptions scoring;
   scoring.use_stemmer = args->has("stem");
   scoring.bootstrap_samples = 0;  // the test does its own resampling

@@ -100,13 +100,9 @@ int run_score(int argc, char** argv) {
     if (!n || *n > 1000000) return usage_error("--bootstrap takes a whole number from 0 to 1000000");
     options.bootstrap_samples = *n;
   }
-  if (args->has("seed")) {
-    auto seed = parse_count(args->get("seed"));
-    if (!seed) return usage_error("--seed takes a non-negative whole number");
-    options.seed = *seed;
-  }
-  const std::string format = args->has("format") ? args->get("format") : "table";
-  if (format != "table" && format != "json") return usage_error("--format is 'table' or 'json'");
+  if (int status = seed_option(*args, options.seed); status != kExitOk) return status;
+  std::string format;
+  if (int status = format_option(*args, format); status != kExitOk) return status;
 
   std::unique_ptr<FileLineReader> gold, pred;
   if (int status = open_pair(*args, gold, pred, "gold", "pred"); status != kExitOk) return status;

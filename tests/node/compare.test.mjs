@@ -78,6 +78,6 @@ test('compare: usage and data errors', () => {
   assert.equal(method.status, 2);
   const other = run(nativeCli, ['compare', '--gold', randomGold, '--pred', files.bad, '--pred', files.good]);
   assert.equal(other.status, 1);
-  assert.match(other.stderr, /fruitbench: error: .*bad\.jsonl:1: field 'id'/);
+  assert.match(other.stderr, /fruitbench: error: .*random\.gold\.jsonl:1: field 'id': .* has no prediction in .*bad\.jsonl/);
   assert.throws(() => fb.compare(fileSource(files.gold), fileSource(files.bad), fileSource(files.good)), TypeError);
 });
