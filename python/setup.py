@@ -23,13 +23,27 @@ if not os.path.isfile(os.path.join(CORE, "evaluate.h")):
 # Every core source except the tests: new core files need no change here.
 CORE_SOURCES = sorted(f for f in glob.glob(os.path.join(CORE, "*.cc")) if not f.endswith("_test.cc"))
 
-# Two compile jobs by default (FRUITBENCH_BUILD_JOBS overrides).
-ParallelCompile("FRUITBENCH_BUILD_JOBS", default=2).install()
+HEADERS = glob.glob(os.path.join(CORE, "*.h")) + glob.glob(os.path.join(CORE, "cli", "*.h"))
+
+
+def needs_recompile(obj, src):
+  """An object is rebuilt when older than its source or than any core header
+  (a changed struct must never meet an object compiled against the old one)."""
+  if not os.path.exists(obj):
+    return True
+  newest = max([os.path.getmtime(src)] + [os.path.getmtime(h) for h in HEADERS])
+  return os.path.getmtime(obj) < newest
+
+
+# Two compile jobs by default (FRUITBENCH_BUILD_JOBS overrides); unchanged
+# objects of an earlier build in python/build/ are kept.
+ParallelCompile("FRUITBENCH_BUILD_JOBS", default=2, needs_recompile=needs_recompile).install()
 
 extension = Pybind11Extension(
     "fruitbench._core",
     [os.path.join("src", "fruitbench_python.cc")] + CORE_SOURCES,
     include_dirs=[CORE, os.path.join(CORE, "cli")],
+    depends=HEADERS,
     cxx_std=20,
     extra_compile_args=["-ffp-contract=off", "-g0", "-O2", "-Wno-restrict"],
 )
