@@ -4,7 +4,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-packages=(g++ cmake make nlohmann-json3-dev catch2 zlib1g-dev)
+# python3-*: the Python package (python/), built offline against Debian's pybind11.
+packages=(g++ cmake make nlohmann-json3-dev catch2 zlib1g-dev python3-pybind11 python3-venv python3-pytest
+          python3-setuptools)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

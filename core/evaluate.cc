@@ -260,6 +260,7 @@ Result<Evaluation> evaluate(LineReader& gold, LineReader& predictions, const Sco
   GoldPairer pairer(gold, predictions);
   RougeTokenizer tokenizer(options.use_stemmer);
   Aggregator aggregator;
+  CorpusCounter corpus;
   WarningLog warnings;
   for (;;) {
     auto pair = pairer.next();
@@ -276,11 +277,17 @@ Result<Evaluation> evaluate(LineReader& gold, LineReader& predictions, const Sco
     scored.scores = score_example(tokenizer, {texts.value().inputs, texts.value().gold_targets,
                                               texts.value().predicted_targets, texts.value().evidence});
     aggregator.add(scored.scores);
+    corpus.add(g.record, p.record);
     if (callbacks.on_example) callbacks.on_example(scored);
     if (callbacks.on_progress && aggregator.size() % 1000 == 0) callbacks.on_progress(aggregator.size());
   }
+  if (corpus.surfaces_partial()) {
+    warnings.add(Error{"generatable_surfaces is on some lines only: surface_recall needs it on every line",
+                       std::string(gold.name())});
+  }
   Evaluation evaluation;
   evaluation.aggregate = aggregator.aggregate(options);
+  evaluation.corpus = corpus.result();
   evaluation.signature = signature(options);
   evaluation.warnings = std::move(warnings.kept);
   evaluation.warning_count = warnings.count;

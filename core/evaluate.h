@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "corpus_metrics.h"
 #include "edit5.h"
 #include "fruit_format.h"
 #include "normalize.h"
@@ -55,6 +56,7 @@ inline constexpr size_t kMaxWarnings = 100;
 
 struct Evaluation {
   Aggregate aggregate;
+  CorpusMetrics corpus;  // FRUIT's corpus-level metrics, when the data allows (corpus_metrics.h)
   std::string signature;
   std::vector<Error> warnings;
   size_t warning_count = 0;

@@ -498,7 +498,7 @@ TEST_CASE("report_json: top-level keys in contract order", "[evaluate]") {
   Run r = run(gold_lines(false), predictions, options);
   REQUIRE(r.result.ok());
   const Json report = fruit::report_json(r.result.value());
-  CHECK(keys(report) == std::vector<std::string>{"n", "mean", "defined", "bootstrap", "signature", "warnings"});
+  CHECK(keys(report) == std::vector<std::string>{"n", "mean", "defined", "bootstrap", "corpus", "signature", "warnings"});
   CHECK(report["n"] == 3);
   CHECK(keys(report["mean"]) == std::vector<std::string>{"update_rouge1", "update_rouge2", "update_rougeLsum",
                                                          "rouge1", "rouge2", "rougeL", "exact_match",
@@ -513,7 +513,7 @@ TEST_CASE("report_json: top-level keys in contract order", "[evaluate]") {
   Run no_bootstrap = run(gold_lines(false), predictions, options);
   REQUIRE(no_bootstrap.result.ok());
   const Json plain = fruit::report_json(no_bootstrap.result.value());
-  CHECK(keys(plain) == std::vector<std::string>{"n", "mean", "defined", "bootstrap", "signature", "warnings"});
+  CHECK(keys(plain) == std::vector<std::string>{"n", "mean", "defined", "bootstrap", "corpus", "signature", "warnings"});
   CHECK(plain["bootstrap"].is_null());
 }
 

@@ -54,6 +54,32 @@ Result<std::optional<RecordId>> optional_id(const Json& object, const Location& 
   return record_error(where, "id", "expected a string or an integer, got " + std::string(type_name(*found)));
 }
 
+// generatable_surfaces: {"entity id": ["surface", ...], ...}, as the
+// official data has it; only the lists matter to surface_recall.
+Result<std::optional<std::vector<std::vector<std::string>>>> optional_surfaces(const Json& object,
+                                                                               const Location& where) {
+  using Surfaces = std::vector<std::vector<std::string>>;
+  const auto found = object.find("generatable_surfaces");
+  if (found == object.end()) return std::optional<Surfaces>();
+  if (!found->is_object()) {
+    return record_error(where, "generatable_surfaces",
+                        "expected an object of entity ids to lists of surfaces, got " + std::string(type_name(*found)));
+  }
+  Surfaces surfaces;
+  for (const auto& [entity, list] : found->items()) {
+    const std::string field = "generatable_surfaces." + entity;
+    if (!list.is_array()) return record_error(where, field, "expected a list of strings, got " + std::string(type_name(list)));
+    surfaces.emplace_back();
+    for (const Json& surface : list) {
+      if (!surface.is_string()) {
+        return record_error(where, field, "expected a list of strings, found " + std::string(type_name(surface)));
+      }
+      surfaces.back().push_back(surface.get<std::string>());
+    }
+  }
+  return std::optional<Surfaces>(std::move(surfaces));
+}
+
 }  // namespace
 
 Error record_error(const Location& where, std::string_view field, std::string message) {
@@ -108,6 +134,9 @@ Result<GoldRecord> parse_gold(std::string_view line, const Location& where) {
   auto normalized_targets = optional_string(object, "normalized_targets", where);
   if (!normalized_targets.ok()) return normalized_targets.error();
   record.normalized_targets = std::move(normalized_targets.value());
+  auto surfaces = optional_surfaces(object, where);
+  if (!surfaces.ok()) return surfaces.error();
+  record.generatable_surfaces = std::move(surfaces.value());
   return record;
 }
 

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -40,6 +41,8 @@ struct GoldRecord {
   std::string targets;
   std::optional<std::string> normalized_inputs;
   std::optional<std::string> normalized_targets;
+  // The lists of generatable_surfaces (one per entity), when given.
+  std::optional<std::vector<std::vector<std::string>>> generatable_surfaces;
 };
 
 struct InputRecord {

@@ -14,6 +14,7 @@
 #include "report.h"
 #include "sentences.h"
 #include "sha256.h"
+#include "significance.h"
 #include "unicode.h"
 
 namespace fruit::leaderboard {
@@ -374,6 +375,14 @@ struct Scored {
 Json without_warnings(Json report) {
   report.erase("warnings");
   return report;
+}
+
+// What a bundle's "scores" hold: the report without warnings and without
+// FRUIT's corpus-level metrics, which the site shows from the recomputed
+// report (so bundles made before they existed stay valid).
+Json bundle_scores(Json report) {
+  report.erase("corpus");
+  return without_warnings(std::move(report));
 }
 
 size_t metric_index(std::string_view name) {
@@ -1046,7 +1055,7 @@ std::optional<Submission> check_bundle(const BenchmarkData& data, std::string_vi
   if (jsonl) scored = score_predictions(data, *jsonl, predictions_name, errors, warning_list);
   if (scored) {
     if (report_out) *report_out = scored->report;
-    if (b.contains("scores")) compare_scores(b["scores"], without_warnings(scored->report), "scores", report);
+    if (b.contains("scores")) compare_scores(b["scores"], bundle_scores(scored->report), "scores", report);
   }
   if (errors.size() > before || !scored) return std::nullopt;
   Submission s;
@@ -1116,7 +1125,7 @@ std::optional<MadeBundle> make_bundle(const BenchmarkData& data, std::string_vie
   }
   bundle["predictions"] = std::move(predictions);
   bundle["fruitbench"] = {{"version", kVersion}, {"signature", data.benchmark.signature}};
-  bundle["scores"] = without_warnings(scored->report);
+  bundle["scores"] = bundle_scores(scored->report);
   made.bundle_text = bundle_text(bundle, lines);
   made.report = std::move(scored->report);
   if (!side_file.empty()) made.side_predictions = std::move(canonical);
@@ -1183,6 +1192,7 @@ SiteData build_site_data(const std::vector<const BenchmarkData*>& benchmarks,
       row["mean"] = s.scores["mean"];
       row["defined"] = s.scores["defined"];
       row["bootstrap"] = s.scores["bootstrap"];
+      if (s.scores.contains("corpus")) row["corpus"] = s.scores["corpus"];
       json_rows.push_back(std::move(row));
     }
     entry["rows"] = std::move(json_rows);
@@ -1207,14 +1217,7 @@ SiteData build_site_data(const std::vector<const BenchmarkData*>& benchmarks,
       for (size_t y = x + 1; y < by_file.size(); ++y) {
         const Submission& a = *by_file[x];
         const Submission& c = *by_file[y];
-        std::vector<size_t> order;  // positions in primary_f
-        for (size_t i = 0; i < a.primary_f.size(); ++i) {
-          if (a.primary_f[i] != c.primary_f[i]) order.push_back(i);
-        }
-        std::stable_sort(order.begin(), order.end(), [&](size_t i, size_t j) {
-          return std::fabs(a.primary_f[i] - c.primary_f[i]) > std::fabs(a.primary_f[j] - c.primary_f[j]);
-        });
-        if (order.size() > kCompareExamples) order.resize(kCompareExamples);
+        const std::vector<size_t> order = largest_differences(a.primary_f, c.primary_f, kCompareExamples);
         Json examples = Json::array();
         for (size_t k : order) {
           const size_t i = a.primary_examples[k];

@@ -59,6 +59,23 @@ std::string entity_rows(const Aggregate& a) {
   return out;
 }
 
+// FRUIT's corpus-level metrics, official 0-1 scale; nothing when absent.
+std::string corpus_table(const CorpusMetrics& c) {
+  if (!c.surface_recall && !c.reference) return "";
+  std::string out = "\ncorpus (FRUIT metrics.py, 0-1)";
+  if (c.surface_recall) {
+    out += "\n  surface_recall " + fixed(*c.surface_recall, 4) + "   filtered_surface_recall " +
+           fixed(*c.filtered_surface_recall, 4);
+  }
+  for (auto [name, s] : {std::pair{"reference", &c.reference}, std::pair{"retention", &c.retention}}) {
+    if (*s) {
+      out += "\n  " + std::string(name) + "  P " + fixed((*s)->p, 4) + "  R " + fixed((*s)->r, 4) + "  F1 " +
+             fixed((*s)->f1, 4);
+    }
+  }
+  return out + "\n";
+}
+
 }  // namespace
 
 Json example_json(const ScoredExample& example) {
@@ -102,6 +119,7 @@ Json report_json(const Evaluation& evaluation) {
   } else {
     j["bootstrap"] = nullptr;
   }
+  j["corpus"] = corpus_json(evaluation.corpus);
   j["signature"] = evaluation.signature;
   Json warnings = Json::array();
   for (const Error& w : evaluation.warnings) warnings.push_back(w.to_string());
@@ -135,6 +153,7 @@ std::string report_table(const Evaluation& evaluation) {
            fixed(a.exact_match_bootstrap.high.fmeasure, 2);
   }
   out += "\n" + entity_rows(a);
+  out += corpus_table(evaluation.corpus);
   out += "\nsignature: " + evaluation.signature + "\n";
   return out + warning_lines(evaluation);
 }

@@ -20,7 +20,9 @@ Json example_json(const ScoredExample& example);
 // "entity_recall": x or null}, "defined": {"unsupported_entity_tokens": n,
 // "entity_precision": k, "entity_recall": k} (the examples each
 // faithfulness mean is over), "bootstrap": {metric: {"low", "mid", "high"}}
-// (a faithfulness interval may be null), "signature", "warnings"}.
+// (a faithfulness interval may be null), "corpus": {FRUIT's corpus-level
+// metrics, official names, 0..1, only those the data allows (see
+// corpus_metrics.h)}, "signature", "warnings"}.
 Json report_json(const Evaluation& evaluation);
 
 // A fixed-width table for people.

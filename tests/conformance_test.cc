@@ -161,3 +161,30 @@ TEST_CASE("rouge_score tokenization with and without stemming", "[conformance]")
     CHECK(fruit::rouge_tokenize(text, /*use_stemmer=*/true) == c["stem_tokens"].get<std::vector<std::string>>());
   }
 }
+
+// FRUIT's corpus-level metrics (metrics.surface_recall, metrics.delimiter_f1)
+// on every case whose predictions are EDIT5, and on corpus_cases/corpus, a
+// case written for them (tests/conformance/make_corpus_expected.py).
+TEST_CASE("corpus-level metrics equal the official surface_recall and delimiter_f1", "[conformance]") {
+  const auto expected = read_jsonl(kConformanceDir / "expected" / "corpus_metrics.jsonl");
+  REQUIRE(expected.size() >= 8);
+  for (const fruit::Json& want : expected) {
+    const std::string name = want["case"].get<std::string>();
+    const fs::path folder = kConformanceDir / want["dir"].get<std::string>();
+    fruit::StringLineReader gold(read_file(folder / (name + ".gold.jsonl")), name + ".gold.jsonl");
+    fruit::StringLineReader pred(read_file(folder / (name + ".pred.jsonl")), name + ".pred.jsonl");
+    fruit::ScoringOptions options;
+    options.bootstrap_samples = 0;
+    auto evaluation = fruit::evaluate(gold, pred, options);
+    INFO(name << (evaluation.ok() ? "" : ": " + evaluation.error().to_string()));
+    REQUIRE(evaluation.ok());
+    const fruit::Json corpus = fruit::report_json(evaluation.value())["corpus"];
+    CHECK(corpus.size() == want["metrics"].size());  // the same keys appear
+    for (const auto& [key, value] : want["metrics"].items()) {
+      INFO(name << " " << key);
+      REQUIRE(corpus.contains(key));
+      CHECK(std::fabs(corpus[key].get<double>() - value.get<double>()) <= 1e-9);
+      CHECK(corpus[key].get<double>() == value.get<double>());  // in fact the same double
+    }
+  }
+}

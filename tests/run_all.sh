@@ -7,6 +7,8 @@
 #   2. WebAssembly: the same Catch2 suite under Node (ctest in build-wasm)
 #   3. Node: wasm module and `npm run fruitbench` equal to native, JS API
 #   4. browser: the playground in headless Chromium (playwright-core)
+#   5. Python: the package (python/) built and installed into build/python-venv
+#      (offline, Debian's pybind11), its pytest suite against the native CLI
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -27,3 +29,6 @@ echo "== Node tests"
 node --test tests/node/
 echo "== browser tests"
 node --test tests/browser/
+echo "== Python package (build, install, pytest)"
+bash python/install.sh "$root/build/python-venv"
+"$root/build/python-venv/bin/python" -m pytest -q python/tests

@@ -17,6 +17,7 @@
 #include "edit5.h"
 #include "evaluate.h"
 #include "faithfulness.h"
+#include "front_end.h"
 #include "leaderboard.h"
 #include "linearize.h"
 #include "normalize.h"
@@ -25,6 +26,7 @@
 #include "scoring.h"
 #include "sentences.h"
 #include "sha256.h"
+#include "significance.h"
 #include "tokenizer.h"
 
 namespace {
@@ -226,28 +228,9 @@ std::string baseline(const std::string& inputs, const std::string& kind) {
 // against the source article of `inputs`, with the unsupported entity
 // tokens of its new sentences marked (faithfulness::mark_unsupported).
 std::string diff(const std::string& inputs, const std::string& update, const std::string& kind) {
-  auto parsed = fruit::parse_linearized(inputs);
-  if (!parsed.ok()) return fail(parsed.error());
-  const std::vector<std::string>& source = parsed.value().sentences;
-  std::vector<fruit::UpdatedSentence> updated;
-  if (kind == "edit5") {
-    const std::vector<std::string_view> views(source.begin(), source.end());
-    updated = fruit::updated_from_edit5(fruit::parse_edit5(update), views);
-  } else if (kind == "text") {
-    updated = fruit::updated_from_text(fruit::split_sentences(update), source);
-  } else {
-    return fail(fruit::Error("must be 'edit5' or 'text'", "", 0, "kind"));
-  }
-  fruit::UpdateDiff result = fruit::diff_update(source, updated);
-  // The Editor marks new entity tokens that neither the article nor the evidence supports.
-  auto evidence = fruit::faithfulness::evidence_text(inputs);
-  if (!evidence.ok()) return fail(evidence.error());
-  std::string article;
-  for (const std::string& sentence : source) article += sentence + "\n";
-  fruit::faithfulness::mark_unsupported(result, fruit::faithfulness::support_of(article, evidence.value()));
-  Json out = fruit::diff_to_json(result);
-  out["html"] = fruit::HtmlDiffFormatter().format(result);
-  return ok(out);
+  auto out = fruit::diff_json(inputs, update, kind);
+  if (!out.ok()) return fail(out.error());
+  return ok(std::move(out.value()));
 }
 
 std::string tokenize(const std::string& text, bool stem) { return ok(fruit::rouge_tokenize(text, stem)); }
@@ -343,6 +326,42 @@ std::string evaluate(val gold, val predictions, const std::string& options_json,
   const Json report = fruit::report_json(evaluation.value());
   // The text too: JavaScript prints numbers differently from the core, and
   // a downloaded report must equal `fruitbench score --format json`.
+  return ok({{"report", report}, {"text", report.dump(2) + "\n"}});
+}
+
+// `fruitbench compare` over line sources: the gold file is read once per
+// system (gold_a and gold_b are two sources over it). Options: {"stem",
+// "method": "bootstrap" | "randomization", "resamples" (0: default), "seed"}.
+std::string compare(val gold_a, val gold_b, val predictions_a, val predictions_b, const std::string& options_json) {
+  auto parsed = parse_argument(options_json.empty() ? "{}" : options_json, "options");
+  if (!parsed.ok()) return fail(parsed.error());
+  const Json& o = parsed.value();
+  if (!o.is_object()) return fail(fruit::Error("options must be an object"));
+  fruit::SignificanceOptions options;
+  fruit::ScoringOptions scoring;
+  scoring.bootstrap_samples = 0;
+  scoring.use_stemmer = o.contains("stem") && o["stem"].is_boolean() && o["stem"].get<bool>();
+  if (o.contains("method")) {
+    auto method = o["method"].is_string() ? fruit::parse_significance_method(o["method"].get<std::string>()) : std::nullopt;
+    if (!method) return fail(fruit::Error("must be 'bootstrap' or 'randomization'", "", 0, "options.method"));
+    options.method = *method;
+  }
+  for (const char* name : {"resamples", "seed"}) {
+    if (!o.contains(name)) continue;
+    if (!o[name].is_number_unsigned()) return fail(fruit::Error("must be a whole number", "", 0, std::string("options.") + name));
+  }
+  if (o.contains("resamples")) options.resamples = o["resamples"].get<size_t>();
+  if (o.contains("seed")) options.seed = o["seed"].get<uint64_t>();
+  std::vector<fruit::SystemRun> runs;
+  for (auto [gold, predictions] : {std::pair{&gold_a, &predictions_a}, std::pair{&gold_b, &predictions_b}}) {
+    JsLineReader gold_reader(*gold), prediction_reader(*predictions);
+    auto run = fruit::run_system(gold_reader, prediction_reader, scoring);
+    if (!run.ok()) return fail(run.error());
+    runs.push_back(std::move(run.value()));
+  }
+  auto comparison = fruit::compare_systems(std::move(runs[0]), std::move(runs[1]), options);
+  if (!comparison.ok()) return fail(comparison.error());
+  const Json report = fruit::comparison_json(comparison.value());
   return ok({{"report", report}, {"text", report.dump(2) + "\n"}});
 }
 
@@ -719,6 +738,7 @@ EMSCRIPTEN_BINDINGS(fruitbench) {
   emscripten::function("signature", &signature);
   emscripten::function("evaluate", &evaluate);
   emscripten::function("validate", &validate);
+  emscripten::function("compare", &compare);
   emscripten::function("leaderboardSha256", &leaderboard_sha256);
   emscripten::function("leaderboardMakeBundle", &leaderboard_make_bundle);
   emscripten::function("leaderboardCheckBundle", &leaderboard_check_bundle);

@@ -9,11 +9,13 @@
 import { createReadStream, existsSync, readFileSync, renameSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadFruitbench } from './node.mjs';
 import { defaultModelsDir, dirSource, loadModel, loadOrt } from './model-node.mjs';
 
 const usage = `usage: npm run edit -- --input IN.jsonl --output OUT.jsonl [options]
-  --model DIR         model folder (default: $FRUITBENCH_MODEL, else the default of web/generated/models/index.json)
+  --model DIR         model folder (default: $FRUITBENCH_MODEL, else the default of web/generated/models/index.json,
+                      else the shipped models/fruit_edit5)
   --beam N            beam search with N beams (default 1: greedy)
   --max-tokens N      output tokens at most (default: generation_config.json max_length, else 256)
   --no-speculation    plain greedy decoding (no drafts; same output, more passes)
@@ -71,8 +73,11 @@ let modelDir = opt.model || process.env.FRUITBENCH_MODEL;
 if (!modelDir) {
   const index = path.join(defaultModelsDir, 'index.json');
   const name = existsSync(index) ? JSON.parse(readFileSync(index, 'utf8')).default : null;
-  if (!name) fail('no model installed yet: pass --model DIR (a T5 ONNX export folder) or set FRUITBENCH_MODEL');
-  modelDir = path.join(defaultModelsDir, name);
+  // Else the shipped model beside this script (the npm package carries it).
+  const shipped = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'models', 'fruit_edit5');
+  if (name) modelDir = path.join(defaultModelsDir, name);
+  else if (existsSync(path.join(shipped, 'onnx'))) modelDir = shipped;
+  else fail('no model installed yet: pass --model DIR (a T5 ONNX export folder) or set FRUITBENCH_MODEL');
 }
 if (!existsSync(opt.input)) fail(`${opt.input}: no such file`, 3);
 

@@ -44,6 +44,36 @@ export interface Report {
   bootstrap: null | (Record<PrfMetric, { low: Prf; mid: Prf; high: Prf }> &
                      { exact_match: { low: number; mid: number; high: number } } &
                      Record<EntityMetric, { low: number; mid: number; high: number } | null>);
+  /** FRUIT's corpus-level metrics (metrics.py), 0..1, only those the data allows (README). */
+  corpus: Partial<Record<CorpusMetric, number>>;
+  signature: string;
+  warnings: string[];
+}
+export type CorpusMetric = 'surface_recall' | 'filtered_surface_recall' | 'reference_p' | 'reference_r' |
+  'reference_f1' | 'retention_p' | 'retention_r' | 'retention_f1';
+
+export interface CompareOptions {
+  stem?: boolean;
+  method?: 'bootstrap' | 'randomization';  // default bootstrap
+  resamples?: number;  // 0 = default: 1000 (bootstrap), 10000 (randomization)
+  seed?: number;       // default 12345
+}
+export interface MetricDifference {
+  mean_a: number; mean_b: number; difference: number;  // difference = B - A
+  low: number; high: number;                          // 95% paired bootstrap interval of the difference
+  p_value: number;
+}
+/** The report of `fruitbench compare --format json`. */
+export interface Comparison {
+  n: number;
+  a: string;
+  b: string;
+  method: 'bootstrap' | 'randomization';
+  resamples: number;
+  seed: number;
+  metrics: Record<PrfMetric | 'exact_match', MetricDifference>;
+  /** At most 20 examples whose update_rougeLsum F differs most, largest first. */
+  differ_most: { id: string | number; a: number; b: number }[];
   signature: string;
   warnings: string[];
 }
@@ -241,6 +271,9 @@ export interface Fruitbench {
   validate(gold: LineSource, predictions: LineSource): {
     examples: number; edit5_predictions: number; problems: { text: string; file: string; line: number; field: string; message: string }[];
   };
+  /** `fruitbench compare`: gold returns a fresh source over the gold file (read once per system). */
+  compare(gold: () => LineSource, predictionsA: LineSource, predictionsB: LineSource, options?: CompareOptions):
+      Comparison & { readonly text: string };  // text: exactly what `fruitbench compare --format json` prints
   // The leaderboard: bundles made and checked as the CLI and CI do
   leaderboard: Leaderboard;
   // The editor model

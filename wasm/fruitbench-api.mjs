@@ -164,6 +164,17 @@ export function wrap(module) {
       return report;
     },
     validate: (gold, predictions) => unwrap(module.validate(gold, predictions)),
+    /**
+     * `fruitbench compare`: `gold` is a function returning a fresh line source
+     * over the gold file (it is read once per system).
+     */
+    compare(gold, predictionsA, predictionsB, { stem = false, method = 'bootstrap', resamples = 0, seed = 12345 } = {}) {
+      if (typeof gold !== 'function') throw new TypeError('compare: gold must be a function returning a line source');
+      const options = JSON.stringify({ stem, method, resamples, seed });
+      const { report, text } = unwrap(module.compare(gold(), gold(), predictionsA, predictionsB, options));
+      Object.defineProperty(report, 'text', { value: text, enumerable: false });
+      return report;
+    },
     leaderboard: wrapLeaderboard(module),
     // The editor model
     loadTokenizer: (jsonText) => wrapTokenizer(module, jsonText),

@@ -141,4 +141,20 @@ inline std::optional<uint64_t> parse_count(const std::string& text) {
   return std::stoull(text);
 }
 
+// --seed S into `seed` when given: kExitOk, or the usage error's exit code.
+inline int seed_option(const Args& args, uint64_t& seed) {
+  if (!args.has("seed")) return kExitOk;
+  auto value = parse_count(args.get("seed"));
+  if (!value) return usage_error("--seed takes a non-negative whole number");
+  seed = *value;
+  return kExitOk;
+}
+
+// --format table|json into `format` (default table): kExitOk or the usage error's exit code.
+inline int format_option(const Args& args, std::string& format) {
+  format = args.has("format") ? args.get("format") : "table";
+  if (format != "table" && format != "json") return usage_error("--format is 'table' or 'json'");
+  return kExitOk;
+}
+
 }  // namespace fruit::cli

@@ -12,8 +12,10 @@
 #include <vector>
 
 #include "cli_util.h"
+#include "compare_cli.h"
 #include "edit5.h"
 #include "evaluate.h"
+#include "front_end.h"
 #include "leaderboard_cli.h"
 #include "normalize.h"
 #include "report.h"
@@ -31,6 +33,7 @@ Usage:
   fruitbench score --gold G.jsonl --pred P.jsonl [--per-example OUT.jsonl]
                    [--format table|json] [--bootstrap N] [--seed S] [--stem] [--quiet]
   fruitbench validate --gold G.jsonl --pred P.jsonl
+  fruitbench compare --gold G.jsonl --pred A.jsonl --pred B.jsonl [--method bootstrap|randomization] ...
   fruitbench normalize FILE.jsonl [--output OUT.jsonl]
   fruitbench normalize --inputs TEXT --edit TEXT
   fruitbench apply --input IN.jsonl --pred P.jsonl [--output OUT.jsonl]
@@ -45,6 +48,8 @@ Usage:
 Commands:
   score      Scores predictions against gold: UpdateROUGE-1/2/Lsum, ROUGE-1/2/L
              and exact match (0-100), mean and bootstrap interval, signature.
+  compare    Is system B better than A? Paired bootstrap or approximate
+             randomization for every metric (fruitbench compare --help).
   validate   Checks both files without scoring: JSON, fields, ids (duplicates,
              missing, unknown), line counts and EDIT5 well-formedness.
   normalize  Adds the official normalized_inputs / normalized_targets to every
@@ -102,13 +107,9 @@ int run_score(int argc, char** argv) {
     if (!n || *n > 1000000) return usage_error("--bootstrap takes a whole number from 0 to 1000000");
     options.bootstrap_samples = *n;
   }
-  if (args->has("seed")) {
-    auto seed = parse_count(args->get("seed"));
-    if (!seed) return usage_error("--seed takes a non-negative whole number");
-    options.seed = *seed;
-  }
-  const std::string format = args->has("format") ? args->get("format") : "table";
-  if (format != "table" && format != "json") return usage_error("--format is 'table' or 'json'");
+  if (int status = seed_option(*args, options.seed); status != kExitOk) return status;
+  std::string format;
+  if (int status = format_option(*args, format); status != kExitOk) return status;
 
   std::unique_ptr<FileLineReader> gold, pred;
   if (int status = open_pair(*args, gold, pred, "gold", "pred"); status != kExitOk) return status;
@@ -164,14 +165,6 @@ int run_validate(int argc, char** argv) {
   std::cout << "ok: " << validation.value().examples << " examples, " << validation.value().edit5_predictions
             << " EDIT5 predictions well-formed\n";
   return kExitOk;
-}
-
-fruit::Json diagnostics_json(const std::vector<fruit::Diagnostic>& diagnostics) {
-  fruit::Json out = fruit::Json::array();
-  for (const auto& d : diagnostics) {
-    out.push_back({{"code", d.code}, {"message", d.message}, {"unit", d.unit}, {"offset", d.offset}});
-  }
-  return out;
 }
 
 // Writes `text` to --output atomically, or to standard output.
@@ -235,23 +228,9 @@ int run_apply(int argc, char** argv) {
   if (!args) return usage_error(error);
   if (args->has("inputs") || args->has("edit")) {
     if (!args->has("inputs") || !args->has("edit")) return usage_error("--inputs and --edit go together");
-    auto outline = fruit::outline_input(args->get("inputs"));
-    if (!outline.ok()) return data_error(outline.error());
-    auto normalized = fruit::normalize(args->get("inputs"), args->get("edit"));
-    if (!normalized.ok()) return data_error(normalized.error());
-    const auto units = fruit::parse_edit5(args->get("edit"));
-    fruit::Json units_json = fruit::Json::array();
-    for (const auto& u : units) {
-      if (u.kind == fruit::Edit5Unit::Kind::kCopy) {
-        units_json.push_back({{"copy", u.copy_index}});
-      } else {
-        units_json.push_back({{"references", u.references}, {"text", u.text}});
-      }
-    }
-    fruit::Json out = {{"normalized_targets", normalized.value().edited},
-                       {"units", units_json},
-                       {"diagnostics", diagnostics_json(fruit::validate_edit5(units, outline.value()))}};
-    return emit(*args, out.dump(2) + "\n");
+    auto out = fruit::apply_edit5_json(args->get("inputs"), args->get("edit"));
+    if (!out.ok()) return data_error(out.error());
+    return emit(*args, out.value().dump(2) + "\n");
   }
   std::unique_ptr<FileLineReader> inputs, pred;
   if (int status = open_pair(*args, inputs, pred, "input", "pred"); status != kExitOk) return status;
@@ -263,10 +242,7 @@ int run_apply(int argc, char** argv) {
                 << d.message << "\n";
       ++problems;
     }
-    fruit::Json line = {{"id", a.id}};
-    if (a.targets) line["targets"] = *a.targets;
-    line["normalized_targets"] = a.normalized.edited;
-    output += line.dump() + "\n";
+    output += fruit::applied_prediction_json(a).dump() + "\n";
   });
   if (inputs->failed() || pred->failed()) return io_error("read error");
   if (!status.ok()) return data_error(status.error());
@@ -297,6 +273,7 @@ int main(int argc, char** argv) {
   if (command == "baseline") return fruit::cli::run_baseline(argc, argv);
   if (command == "score" && !task.empty() && task != "fruit") return fruit::cli::run_task_score(argc, argv);
   if (command == "correlate") return fruit::cli::run_correlate(argc, argv);
+  if (command == "compare") return fruit::cli::run_compare(argc, argv);
   for (int i = 2; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::cout << kUsage;

@@ -8,8 +8,8 @@
 // page through textContent; the one piece of HTML is the core's diff HTML
 // (its text escaped by the core), which is parsed inertly and copied through
 // an allow-list of its own tags and attributes.
-import { collapseCopiedRuns, flashEvidence } from './diff-view.mjs';
-import { entityMetrics, metricLabels } from './common.mjs';
+import { compareList, wireCompareEvidence } from './compare-view.mjs';
+import { corpusLabels, entityMetrics, fmtCorpus, metricLabels } from './common.mjs';
 
 (() => {
   const defaultMetrics = Object.keys(metricLabels);
@@ -200,6 +200,9 @@ import { entityMetrics, metricLabels } from './common.mjs';
     const primary = typeof benchmark.primary_metric === 'string' ? benchmark.primary_metric : 'update_rougeLsum';
     const others = metricsOf(benchmark).filter((m) => m !== primary);
     const faithfulness = entityMetricsOf(benchmark);
+    // FRUIT's corpus-level F1s (and surface recall), when every row has them.
+    const corpusKeys = ['reference_f1', 'retention_f1', 'surface_recall'].filter((k) =>
+      rows.length && rows.every((r) => r.corpus && isNumber(r.corpus[k])));
     const ties = tieGroups(rows);
     const headingId = `benchmark-${index}-heading`;
     const primaryLabel = metricLabels[primary] || primary;
@@ -216,6 +219,8 @@ import { entityMetrics, metricLabels } from './common.mjs';
         first: 'descending', value: (r) => meanOf(r, m) })),
       ...faithfulness.map((m) => ({ key: m, label: entityMetrics[m].short, title: entityMetrics[m].label,
         first: entityMetrics[m].better === 'lower' ? 'ascending' : 'descending', value: (r) => meanOf(r, m) })),
+      ...corpusKeys.map((k) => ({ key: `corpus.${k}`, label: corpusLabels[k], note: 'official, 0–1', first: 'descending',
+        value: (r) => r.corpus[k] })),
       { key: 'parameters', label: 'Parameters', first: 'descending',
         value: (r) => (r.system && isNumber(r.system.parameters) ? r.system.parameters : null) },
       { key: 'date', label: 'Date', first: 'descending', value: (r) => text(r.system && r.system.date) || null },
@@ -253,6 +258,7 @@ import { entityMetrics, metricLabels } from './common.mjs';
             range ? `95% interval ${fmt(range.low)}–${fmt(range.high)}` : null].filter(Boolean).join('; ');
           return el('td', { class: 'entity-cell', dataset: { metric: m, value: String(value) }, title }, fmt(value));
         }),
+        ...corpusKeys.map((k) => el('td', { dataset: { corpus: k, value: String(row.corpus[k]) } }, fmtCorpus(row.corpus[k]))),
         el('td', { class: 'parameters-cell', title: row.system && isNumber(row.system.parameters)
           ? `${row.system.parameters.toLocaleString('en-US')} parameters` : null },
         formatParameters(row.system && row.system.parameters)),
@@ -373,131 +379,6 @@ import { entityMetrics, metricLabels } from './common.mjs';
     }));
   }
 
-  function side(example, which) {
-    const s = example[which] && typeof example[which] === 'object' ? example[which] : {};
-    return { f: isNumber(s.fmeasure) ? s.fmeasure : null, html: typeof s.html === 'string' ? s.html : '' };
-  }
-
-  function evidenceOf(example) {
-    const list = Array.isArray(example.evidence) ? example.evidence : [];
-    return list.map((item, i) => {
-      if (typeof item === 'string') return { index: i, title: '', section: '', text: item };
-      const o = item && typeof item === 'object' ? item : {};
-      return {
-        index: Number.isInteger(o.index) ? o.index : i,
-        title: text(o.title),
-        section: text(o.section),
-        text: text(o.text),
-      };
-    });
-  }
-
-  const allowedTags = new Set(['DIV', 'P', 'INS', 'DEL', 'A', 'SPAN']);
-  const allowedAttributes = new Set(['class', 'data-source', 'data-updated', 'data-evidence']);
-
-  /**
-   * The core's diff HTML as DOM: parsed inertly (DOMParser: no script runs,
-   * nothing loads), then only its own tags and attributes are copied; any
-   * other element keeps just its text.
-   */
-  function diffFragment(html) {
-    const parsed = new DOMParser().parseFromString(html, 'text/html');
-    const copy = (node) => {
-      if (node.nodeType === Node.TEXT_NODE) return document.createTextNode(node.data);
-      if (node.nodeType !== Node.ELEMENT_NODE) return null;
-      const children = [...node.childNodes].map(copy).filter(Boolean);
-      if (!allowedTags.has(node.tagName)) {
-        const fragment = document.createDocumentFragment();
-        fragment.append(...children);
-        return fragment;
-      }
-      const out = document.createElement(node.tagName.toLowerCase());
-      for (const attribute of node.attributes) {
-        if (allowedAttributes.has(attribute.name)) out.setAttribute(attribute.name, attribute.value);
-      }
-      out.append(...children);
-      return out;
-    };
-    const fragment = document.createDocumentFragment();
-    for (const child of parsed.body.childNodes) {
-      const node = copy(child);
-      if (node) fragment.append(node);
-    }
-    return fragment;
-  }
-
-
-  /** One update as highlighted edits, its reference badges pointing at this example's evidence items. */
-  function diffView(html, label, prefix, byIndex) {
-    const view = el('div', { class: 'diff-view', 'aria-label': label });
-    view.append(diffFragment(html));
-    for (const ref of view.querySelectorAll('a.fb-ref')) {
-      const k = ref.dataset.evidence;
-      const item = byIndex.get(k);
-      ref.setAttribute('href', `#${prefix}-evidence-${k}`);
-      if (!item) {
-        ref.classList.add('missing');
-        ref.title = `There is no evidence item (${k})`;
-        ref.setAttribute('aria-label', `cites evidence (${k}), which does not exist`);
-      } else {
-        const title = item.title || `evidence ${k}`;
-        ref.title = `Evidence (${k}): ${title}`;
-        ref.setAttribute('aria-label', `cites evidence (${k}): ${title}`);
-      }
-    }
-    collapseCopiedRuns(view);
-    return view;
-  }
-
-  function renderExampleBody(body, example, prefix, names) {
-    const evidence = evidenceOf(example);
-    const byIndex = new Map(evidence.map((e) => [String(e.index), e]));
-    const sides = ['a', 'b'].map((which, i) => {
-      const { f, html } = side(example, which);
-      const view = diffView(html, `Highlighted edits of ${names[i]}`, prefix, byIndex);
-      view.dataset.side = which;
-      return el('div', {},
-        el('h4', {}, `${which.toUpperCase()}: ${names[i]} `, el('span', { class: 'f' }, `F ${fmt(f)}`)), view);
-    });
-    const reference = typeof example.reference_html === 'string' && example.reference_html
-      ? el('details', { class: 'reference' }, el('summary', {}, 'Reference update (gold)'),
-        diffView(example.reference_html, 'Highlighted edits of the reference update', prefix, byIndex))
-      : null;
-    setChildren(body,
-      el('div', { class: 'diff-legend', 'aria-hidden': 'true' },
-        el('span', {}, el('ins', {}, 'inserted')), el('span', {}, el('del', {}, 'deleted')),
-        el('span', {}, el('span', { class: 'fb-ref' }, '(k)'), ' cites evidence k')),
-      el('div', { class: 'compare-sides' }, sides),
-      reference,
-      el('h4', {}, 'Evidence'),
-      evidence.length
-        ? el('ol', { class: 'evidence-list' }, evidence.map((item) => el('li', {
-          class: 'evidence-item', id: `${prefix}-evidence-${item.index}`, tabindex: '-1',
-        }, el('div', { class: 'ev-head' }, el('span', { class: 'mk' }, `(${item.index})`),
-          item.title ? el('span', { class: 'ev-title' }, item.title) : null,
-          item.section ? el('span', { class: 'ev-section' }, item.section) : null),
-        el('p', { class: 'ev-text' }, item.text))))
-        : el('p', { class: 'empty-note' }, 'No evidence items.'));
-  }
-
-  function onReferenceClick(event) {
-    const ref = event.target.closest('a.fb-ref');
-    if (!ref) return;
-    event.preventDefault();
-    const id = (ref.getAttribute('href') || '').slice(1);
-    const item = id ? document.getElementById(id) : null;
-    if (!item) return;
-    flashEvidence(item);
-  }
-
-  function hoverEvidence(event, on) {
-    const ref = event.target.closest && event.target.closest('a.fb-ref');
-    if (!ref) return;
-    const id = (ref.getAttribute('href') || '').slice(1);
-    const item = id ? document.getElementById(id) : null;
-    if (item) item.classList.toggle('hover', on);
-  }
-
   function setUpCompare(benchmarks) {
     const ui = {
       section: $('compare'),
@@ -563,31 +444,12 @@ import { entityMetrics, metricLabels } from './common.mjs';
       const rowOf = (file) => benchmark.rows.find((r) => r.submission === file);
       const names = [a, b].map((file) => text(rowOf(file) && rowOf(file).system && rowOf(file).system.name) || file);
       const primary = metricLabels[benchmark.primary_metric] || text(benchmark.primary_metric);
-      const examples = pair.examples.map((e) => {
-        const x = side(e, 'a');
-        const y = side(e, 'b');
-        return swapped ? { id: e.id, raw: e, fa: y.f, fb: x.f, swapped } : { id: e.id, raw: e, fa: x.f, fb: y.f, swapped };
-      });
+      // Oriented as shown: A on the left, whichever order the file stores the pair in.
+      const examples = pair.examples.map((e) => (swapped ? { ...e, a: e.b, b: e.a } : e));
       showMessage(ui.message, '', el('p', {},
         `${examples.length} example${examples.length === 1 ? '' : 's'} where A (${names[0]}) and B (${names[1]}) ` +
         `differ most in ${primary} F, largest difference first. Open one to see both updates.`));
-      const list = el('ol', { class: 'compare-list', dataset: { a, b } }, examples.map((e, i) => {
-        const idText = typeof e.id === 'string' ? e.id : JSON.stringify(e.id ?? null);
-        const delta = isNumber(e.fa) && isNumber(e.fb) ? e.fa - e.fb : null;
-        const body = el('div', { class: 'compare-body' });
-        const details = el('details', { class: 'compare-item', dataset: { id: idText } },
-          el('summary', {},
-            el('span', { class: 'example-id' }, idText),
-            el('span', { class: 'scores' }, `A ${fmt(e.fa)} · B ${fmt(e.fb)}`),
-            el('span', { class: 'delta' }, delta === null ? '' : `Δ ${delta > 0 ? '+' : ''}${fmt(delta)}`)),
-          body);
-        details.addEventListener('toggle', () => {
-          if (!details.open || body.childNodes.length) return;
-          const example = e.swapped ? { ...e.raw, a: e.raw.b, b: e.raw.a } : e.raw;
-          renderExampleBody(body, example, `cmp-${id}-${i}`, names);
-        });
-        return el('li', {}, details);
-      }));
+      const list = compareList(examples, names, `cmp-${id}`, { a, b });
       setChildren(ui.results, list);
     };
 
@@ -606,11 +468,7 @@ import { entityMetrics, metricLabels } from './common.mjs';
       ui.b.value = a;
       compare();
     });
-    ui.results.addEventListener('click', onReferenceClick);
-    ui.results.addEventListener('mouseover', (e) => hoverEvidence(e, true));
-    ui.results.addEventListener('mouseout', (e) => hoverEvidence(e, false));
-    ui.results.addEventListener('focusin', (e) => hoverEvidence(e, true));
-    ui.results.addEventListener('focusout', (e) => hoverEvidence(e, false));
+    wireCompareEvidence(ui.results);
     fillSystems();
   }
 

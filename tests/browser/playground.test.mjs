@@ -293,6 +293,48 @@ test('Score: the bundled files give exactly the native CLI numbers, report and p
   await page.close();
 });
 
+test('Score: a second prediction file gives `fruitbench compare` byte for byte and the differing examples', async () => {
+  // The CLI runs beside copies of the files, so that its file names are the page's File names.
+  const dir = fs.mkdtempSync(path.join(scratch, 'compare-'));
+  fs.copyFileSync(goldPath, path.join(dir, 'gold.jsonl'));
+  fs.copyFileSync(predPath, path.join(dir, 'a.jsonl'));
+  execFileSync(cli, ['baseline', '--input', 'gold.jsonl', '--kind', 'copy-source', '--out', 'b.jsonl'], { cwd: dir });
+  const page = await openPage(browser, 'score.html');
+  await page.setInputFiles('#gold-file', path.join(dir, 'gold.jsonl'));
+  await page.setInputFiles('#prediction-file', path.join(dir, 'a.jsonl'));
+  await page.setInputFiles('#prediction-b-file', path.join(dir, 'b.jsonl'));
+  for (const method of ['bootstrap', 'randomization']) {
+    const expected = execFileSync(cli, ['compare', '--gold', 'gold.jsonl', '--pred', 'a.jsonl', '--pred', 'b.jsonl',
+      '--method', method, '--format', 'json'], { cwd: dir, encoding: 'utf8' });
+    const want = JSON.parse(expected);
+    await page.selectOption('#opt-method', method);
+    await page.waitForSelector('#run-score:not([disabled])');
+    await page.click('#run-score');
+    await page.waitForFunction((signature) => !document.querySelector('#comparison').hidden &&
+      document.querySelector('#comparison-signature').textContent === signature, want.signature, { timeout: 60000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-comparison')]);
+    assert.equal(fs.readFileSync(await download.path(), 'utf8'), expected);
+    const shown = await page.$$eval('#comparison-table tbody tr', (trs) => trs.map((tr) => [tr.dataset.metric,
+      Number(tr.dataset.pValue), Number(tr.dataset.difference)]));
+    assert.deepEqual(shown, Object.entries(want.metrics).map(([k, m]) => [k, m.p_value, m.difference]));
+    const ids = await page.$$eval('#comparison-examples .compare-item', (items) => items.map((d) => d.dataset.id));
+    assert.deepEqual(ids, want.differ_most.map((d) => (typeof d.id === 'string' ? d.id : JSON.stringify(d.id))));
+  }
+  // An example opens into both updates and the reference, as the leaderboard's compare view.
+  await page.click('#comparison-examples .compare-item > summary');
+  await page.waitForSelector('#comparison-examples .compare-item[open] .diff-view[data-side="b"] .fb-diff');
+  assert.equal(await page.locator('#comparison-examples .compare-item[open] .diff-view[data-side]').count(), 2);
+  assert.ok(await page.locator('#comparison-examples .compare-item[open] details.reference .fb-diff').count());
+  // The corpus-level metrics of the EDIT5 predictions, as the CLI's report.
+  const report = JSON.parse(execFileSync(cli, ['score', '--gold', 'gold.jsonl', '--pred', 'a.jsonl', '--format', 'json'],
+    { cwd: dir, encoding: 'utf8' }));
+  const corpus = await page.$$eval('#corpus-table tr', (trs) => Object.fromEntries(trs.map((tr) =>
+    [tr.dataset.metric, Number(tr.querySelector('td').dataset.value)])));
+  assert.deepEqual(corpus, report.corpus);
+  await page.screenshot({ path: path.join(outputDir, 'score-compare.png'), fullPage: true });
+  await page.close();
+});
+
 test('Score: an example opens in the Editor with its inputs, prediction diff and the same scores', async () => {
   const expected = cliScore(goldPath, predPath, ['--bootstrap', '0']);
   const byId = new Map(expected.perExampleText.trim().split('\n').map((l) => JSON.parse(l)).map((e) => [e.id, e]));

@@ -159,3 +159,20 @@ export function errorMessage(error) {
     reason: error && error.reason || '',
   };
 }
+
+/** FRUIT's corpus-level metrics (report "corpus", official 0..1 scale), in report order. */
+export const corpusLabels = {
+  surface_recall: 'Surface recall',
+  filtered_surface_recall: 'Filtered surface recall',
+  reference_p: 'Reference P',
+  reference_r: 'Reference R',
+  reference_f1: 'Reference F1',
+  retention_p: 'Retention P',
+  retention_r: 'Retention R',
+  retention_f1: 'Retention F1',
+};
+
+/** A corpus-level metric (0..1) with four decimals. */
+export function fmtCorpus(value) {
+  return Number.isFinite(value) ? value.toFixed(4) : '–';
+}

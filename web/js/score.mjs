@@ -1,8 +1,12 @@
 // The Score page: two FRUIT JSONL files -> a module worker that streams
-// them through the wasm -> report, per-example table, histogram, downloads.
+// them through the wasm -> report, per-example table, histogram, downloads;
+// with a second prediction file, `fruitbench compare` of the two and the
+// examples where they differ most (the leaderboard's compare view).
 import {
-  el, svg, setChildren, fmt, formatBytes, plural, errorView, showMessage, metricLabels, prfMetrics, entityMetrics, debounce,
+  el, svg, setChildren, fmt, fmtCorpus, formatBytes, plural, errorView, showMessage, metricLabels, prfMetrics, entityMetrics,
+  debounce, corpusLabels,
 } from './common.mjs';
+import { compareList, wireCompareEvidence } from './compare-view.mjs';
 import { scoreHandoffKey } from './handoff.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +19,18 @@ const ui = {
   predictionZone: $('prediction-zone'),
   goldFile: $('gold-file'),
   predictionFile: $('prediction-file'),
+  predictionBZone: $('prediction-b-zone'),
+  predictionBFile: $('prediction-b-file'),
+  clearPredictionB: $('clear-prediction-b'),
+  method: $('opt-method'),
+  corpus: $('corpus'),
+  comparison: $('comparison'),
+  comparisonSummary: $('comparison-summary'),
+  comparisonBody: document.querySelector('#comparison-table tbody'),
+  comparisonSignature: $('comparison-signature'),
+  comparisonHint: $('comparison-examples-hint'),
+  comparisonExamples: $('comparison-examples'),
+  downloadComparison: $('download-comparison'),
   options: $('options'),
   stem: $('opt-stem'),
   bootstrap: $('opt-bootstrap'),
@@ -44,7 +60,7 @@ const ui = {
 };
 
 const state = {
-  files: { gold: null, prediction: null },
+  files: { gold: null, prediction: null, predictionB: null },
   worker: null,
   workerReady: false,
   running: null,       // 'score' | 'validate' | null
@@ -64,7 +80,7 @@ const state = {
 // ---------------------------------------------------------------- files
 
 function zoneFor(role) {
-  return role === 'gold' ? ui.goldZone : ui.predictionZone;
+  return { gold: ui.goldZone, prediction: ui.predictionZone, predictionB: ui.predictionBZone }[role];
 }
 
 function setFile(role, file) {
@@ -74,6 +90,7 @@ function setFile(role, file) {
   zone.querySelector('.file-name').textContent = file ? file.name : 'No file chosen';
   zone.querySelector('.file-size').textContent = file
     ? `${formatBytes(file.size)} (${file.size.toLocaleString('en-US')} bytes)` : '';
+  if (role === 'predictionB') ui.clearPredictionB.hidden = !file;
   updateButtons();
 }
 
@@ -141,7 +158,7 @@ function readOptions() {
     throw new Error('Bootstrap resamples must be a whole number from 0 to 100000.');
   }
   if (!Number.isSafeInteger(seed) || seed < 0) throw new Error('The seed must be a whole number ≥ 0.');
-  return { stem: ui.stem.checked, bootstrap, seed };
+  return { stem: ui.stem.checked, bootstrap, seed, method: ui.method.value };
 }
 
 function beginRun(kind) {
@@ -157,14 +174,17 @@ function beginRun(kind) {
   state.rawLines = [];
   state.goldLines = 0;
   state.predictionIds = null;
-  state.run = { gold: state.files.gold, prediction: state.files.prediction, options };
+  state.run = { gold: state.files.gold, prediction: state.files.prediction, options,
+                predictionB: kind === 'score' ? state.files.predictionB : null };
   showMessage(ui.runMessage, '');
   if (kind === 'score') ui.results.hidden = true;
+  if (kind === 'score') ui.comparison.hidden = true;
   ui.progressLine.hidden = false;
   ui.progress.removeAttribute('value');
   ui.progressText.textContent = kind === 'score' ? 'Reading the files…' : 'Validating…';
   updateButtons();
-  state.worker.postMessage({ type: kind, gold: state.run.gold, prediction: state.run.prediction, options });
+  state.worker.postMessage({ type: kind, gold: state.run.gold, prediction: state.run.prediction,
+                            predictionB: state.run.predictionB, options });
 }
 
 function finishRun() {
@@ -205,8 +225,14 @@ function onWorkerMessage(event) {
       state.run.predictionOffsets = message.predictionOffsets;
       ui.progress.value = ui.progress.max;
       ui.progressText.textContent = `${plural(message.report.n, 'example')} scored in ${message.seconds.toFixed(2)} s`;
-      finishRun();
+      if (state.run.predictionB) ui.progressText.textContent += '; comparing A and B…';
+      else finishRun();
       showResults(message.report, message.reportText, message.seconds);
+      break;
+    case 'compared':
+      ui.progressText.textContent = ui.progressText.textContent.replace('; comparing A and B…', '; A and B compared');
+      finishRun();
+      showComparison(message.report, message.reportText, message.examples);
       break;
     case 'validated':
       finishRun();
@@ -291,6 +317,7 @@ function showResults(report, reportText, seconds) {
       el('td', { dataset: { field: 'defined' } }, String(report.defined[metric])));
   }));
   ui.signature.textContent = report.signature;
+  showCorpus(report.corpus || {});
 
   if (report.warnings.length) {
     setChildren(ui.warnings, el('div', { class: 'message warning' },
@@ -314,6 +341,54 @@ function showResults(report, reportText, seconds) {
   applyView();
   ui.results.hidden = false;
   ui.results.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+// FRUIT's corpus-level metrics: only those the data allows (EDIT5 predictions;
+// generatable_surfaces in gold for the surface recalls).
+function showCorpus(corpus) {
+  const keys = Object.keys(corpusLabels).filter((k) => Number.isFinite(corpus[k]));
+  if (!keys.length) {
+    setChildren(ui.corpus, el('p', { class: 'hint' }, 'FRUIT\'s corpus-level metrics (evidence references, kept ',
+      'sentences, surface recall) need EDIT5 predictions (', el('code', {}, 'targets'), ').'));
+    return;
+  }
+  setChildren(ui.corpus,
+    el('h3', {}, 'FRUIT\'s corpus-level metrics'),
+    el('p', { class: 'hint' }, 'As the official metrics.py computes them: counts summed over all examples, ',
+      'on its 0–1 scale. Reference: did the prediction cite the gold\'s evidence; retention: did it keep the ',
+      'gold\'s source sentences.'),
+    el('table', { class: 'data', id: 'corpus-table' },
+      el('tbody', {}, keys.map((k) => el('tr', { dataset: { metric: k } },
+        el('th', { scope: 'row' }, corpusLabels[k]),
+        el('td', { dataset: { value: String(corpus[k]) } }, fmtCorpus(corpus[k])))))));
+}
+
+function showComparison(report, reportText, examples) {
+  const { prediction, predictionB } = state.run;
+  const method = report.method === 'bootstrap' ? 'paired bootstrap resampling' : 'paired approximate randomization';
+  setChildren(ui.comparisonSummary, 'A = ', el('code', {}, prediction.name), ', B = ', el('code', {}, predictionB.name),
+    `: ${method} over ${plural(report.n, 'example')}, ${report.resamples.toLocaleString('en-US')} `,
+    report.method === 'bootstrap' ? 'resamples' : 'trials', `, seed ${report.seed}. Mean F (0–100); a p-value `,
+    'below 0.05 says the difference is unlikely to be chance.');
+  setChildren(ui.comparisonBody, Object.entries(report.metrics).map(([metric, m]) => el('tr', {
+    dataset: { metric, pValue: String(m.p_value), difference: String(m.difference) },
+    class: m.p_value < 0.05 ? 'significant' : null,
+  },
+  el('th', { scope: 'row' }, metricLabels[metric] ? `${metricLabels[metric]}${metric === 'exact_match' ? '' : ' F'}` : metric),
+  el('td', {}, fmt(m.mean_a)), el('td', {}, fmt(m.mean_b)),
+  el('td', {}, `${m.difference > 0 ? '+' : ''}${fmt(m.difference)}`),
+  el('td', {}, `${fmt(m.low)} – ${fmt(m.high)}`),
+  el('td', {}, m.p_value < 0.001 ? '< 0.001' : m.p_value.toFixed(3)))));
+  ui.comparisonSignature.textContent = report.signature;
+  const url = URL.createObjectURL(new Blob([reportText], { type: 'application/json' }));
+  state.urls.push(url);
+  ui.downloadComparison.href = url;
+  ui.comparisonHint.textContent = examples.length
+    ? `${plural(examples.length, 'example')} whose UpdateROUGE-Lsum F differs most, largest difference first. ` +
+      'Open one to see both updates as highlighted edits.'
+    : 'A and B score the same on every example.';
+  setChildren(ui.comparisonExamples, compareList(examples, [prediction.name, predictionB.name], 'score-cmp'));
+  ui.comparison.hidden = false;
 }
 
 function showValidation(result) {
@@ -525,6 +600,12 @@ async function openExample(row) {
 function main() {
   wireZone(ui.goldZone, ui.goldFile, 'gold');
   wireZone(ui.predictionZone, ui.predictionFile, 'prediction');
+  wireZone(ui.predictionBZone, ui.predictionBFile, 'predictionB');
+  ui.clearPredictionB.addEventListener('click', () => {
+    ui.predictionBFile.value = '';
+    setFile('predictionB', null);
+  });
+  wireCompareEvidence(ui.comparisonExamples);
   // Dropping a file anywhere else must not navigate away from the page.
   window.addEventListener('dragover', (event) => event.preventDefault());
   window.addEventListener('drop', (event) => event.preventDefault());
@@ -556,7 +637,7 @@ function main() {
       applyView();
     });
   }
-  for (const [role, input] of [['gold', ui.goldFile], ['prediction', ui.predictionFile]]) {
+  for (const [role, input] of [['gold', ui.goldFile], ['prediction', ui.predictionFile], ['predictionB', ui.predictionBFile]]) {
     if (input.files[0]) setFile(role, input.files[0]); // kept by the browser on reload
   }
   updateButtons();

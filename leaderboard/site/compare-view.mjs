@@ -1,0 +1,1 @@
+../../web/js/compare-view.mjs
