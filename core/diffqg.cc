@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "entities.h"
 #include "keyed_jsonl.h"
 #include "squad_normalize.h"
 #include "unicode.h"
@@ -258,8 +259,10 @@ std::string diffqg_report_table(const DiffqgEvaluation& evaluation) {
 namespace {
 constexpr std::string_view kFruitPart = "|norm:fruit-diff-text|tok:rouge_score|stem:";
 constexpr std::string_view kDiffqgPart = "|task:diffqg|tok:rouge_score|stem:";
-constexpr std::string_view kFruitRule = "|empty:100|";
 constexpr std::string_view kDiffqgRule = "|qg:gold-question|";
+
+// The FRUIT signature's rules that DiffQG replaces: empty-text scoring and the entity rule.
+std::string fruit_rules() { return "|empty:100|ent:" + std::string(entities::kRuleName) + "|"; }
 
 std::string replaced(std::string text, std::string_view from, std::string_view to) {
   const size_t at = text.find(from);
@@ -269,12 +272,12 @@ std::string replaced(std::string text, std::string_view from, std::string_view t
 }  // namespace
 
 std::string diffqg_signature(const ScoringOptions& options) {
-  return replaced(replaced(signature(options), kFruitPart, kDiffqgPart), kFruitRule, kDiffqgRule);
+  return replaced(replaced(signature(options), kFruitPart, kDiffqgPart), fruit_rules(), kDiffqgRule);
 }
 
 std::optional<ScoringOptions> parse_diffqg_signature(std::string_view text) {
   if (text.find(kDiffqgPart) == std::string_view::npos) return std::nullopt;
-  auto options = parse_signature(replaced(replaced(std::string(text), kDiffqgPart, kFruitPart), kDiffqgRule, kFruitRule));
+  auto options = parse_signature(replaced(replaced(std::string(text), kDiffqgPart, kFruitPart), kDiffqgRule, fruit_rules()));
   if (!options || diffqg_signature(*options) != text) return std::nullopt;
   return options;
 }
