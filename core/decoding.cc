@@ -622,8 +622,10 @@ void Decoder::patch(const State& s, std::span<const int32_t> tokens) {
     const auto tail = tokens.last(n - 1);
     for (size_t i = 0; i + n <= tokens.size(); ++i) {
       const int32_t next = tokens[i + n - 1];
-      if (v.kind_[next] == kText && std::equal(tail.begin(), tail.end(), tokens.begin() + static_cast<std::ptrdiff_t>(i))) {
+      if (v.kind_[next] == kText && bias_[next] == 0.0f &&
+          std::equal(tail.begin(), tail.end(), tokens.begin() + static_cast<std::ptrdiff_t>(i))) {
         set(next, kMasked);
+        repeat_banned_.push_back(next);
       }
     }
   }
@@ -659,6 +661,7 @@ void Decoder::patch(const State& s, std::span<const int32_t> tokens) {
 void Decoder::unpatch() {
   for (int32_t id : patched_) bias_[id] = vocab_->base_bias_[id];
   patched_.clear();
+  repeat_banned_.clear();
 }
 
 int32_t Decoder::masked_argmax(std::span<const float> row) const {
@@ -698,6 +701,13 @@ std::vector<ScoredToken> Decoder::pick_top(const State& s, std::span<const float
       if (out.size() == k) return out;
     }
     if (top.size() < window) break;  // every allowed token was looked at
+  }
+  if (out.empty() && !repeat_banned_.empty()) {
+    // Grounding outranks the repetition guard: a repeat that finishes a
+    // supported word ("20" + "25" again) beats an unsupported word.
+    for (int32_t id : repeat_banned_) bias_[id] = 0.0f;
+    repeat_banned_.clear();
+    return pick_top(s, row, k);
   }
   if (out.empty()) {  // nothing grounded: the best allowed tokens rather than none
     ++stats_.ungrounded;

@@ -103,6 +103,8 @@
 // an n-gram of the output's tokens that already occurs in it is masked (as
 // Hugging Face's no_repeat_ngram_size, but copy, reference and EOS tokens are
 // never masked by it, so the EDIT5 constraints above always leave a way on).
+// Grounding outranks it: when only a repeat would keep the text grounded, the
+// guard is lifted for that step.
 //
 // Scores. Log-probabilities are the log-softmax of the raw logits over the
 // whole vocabulary, before masking (as Hugging Face's generate applies its
@@ -360,6 +362,7 @@ class Decoder {
   std::vector<std::vector<std::string>> support_;
   std::vector<std::pair<size_t, size_t>> segments_;
   std::vector<float> bias_;  // base_bias_, patched for one state at a time
+  std::vector<int32_t> repeat_banned_;  // ids the repetition guard masked in this patch
   std::vector<int32_t> patched_;
   Step step_;
   size_t cache_length_ = 0;

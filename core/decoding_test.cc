@@ -1274,6 +1274,12 @@ TEST_CASE("decoding: grounded outputs of random models", "[decoding][grounding]"
     CHECK(plain.stats.ungrounded == 0);
     // Speculation stays lossless with grounding on.
     CHECK(decode(s, model, grounded(6), vocabulary).tokens == plain.tokens);
+    // With the repetition guard too: grounding still holds, never by falling back.
+    DecodeOptions guarded = grounded(6);
+    guarded.no_repeat_ngram = 2;
+    const Run no_repeat = decode(s, model, guarded, vocabulary);
+    check_grounded(no_repeat.tokens);
+    CHECK(no_repeat.stats.ungrounded == 0);
     DecodeOptions b = beam(3, 1.0);
     b.grounded = true;
     check_grounded(decode(s, model, b, vocabulary).tokens);
