@@ -28,7 +28,7 @@ parameters=$(node -e '
   console.log(c.vocab_size * d + enc + dec);')
 cat >"$work/system.json" <<JSON
 {"name": "fruit_edit5 (int8, greedy)", "team": "fruitbench",
- "description": "The playground's editor model: a 9.4M-parameter T5 trained on this machine's CPU (95 minutes from scratch, then further on grounded FRUIT-style examples from templates and real Wikipedia prose), int8 ONNX, EDIT5 output with the core's constrained, grounded greedy decoding. See models/fruit_edit5/README.md in the repository.",
+ "description": "The playground's editor model: a 9.4M-parameter T5 trained from scratch on this machine's CPU for 95 minutes on generated FRUIT-style examples, int8 ONNX, EDIT5 output with the core's constrained, grounded greedy decoding (no 3-gram twice). See models/fruit_edit5/README.md in the repository.",
  "kind": "model", "parameters": $parameters, "license": "Apache-2.0", "date": "$date", "links": {}}
 JSON
 "$fruitbench" leaderboard bundle --benchmark "$id" --pred "$work/pred.jsonl" --system "$work/system.json" \
