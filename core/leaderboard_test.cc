@@ -186,7 +186,9 @@ TEST_CASE("leaderboard: a bundle made from predictions passes the check with the
   REQUIRE(submission);
   CHECK(submission->file == "copy-source.json");
   CHECK(submission->primary_f.size() == 3);
-  CHECK(submission->scores == expected);
+  Json with_corpus = fruit::report_json(evaluation.value());  // the site shows "corpus" from the recomputed report
+  with_corpus.erase("warnings");
+  CHECK(submission->scores == with_corpus);
   CHECK(report.contains("warnings"));
   CHECK(lb::bundle_refs(bundle).benchmark == "tiny");
   CHECK(lb::bundle_refs(bundle).predictions_file.empty());
