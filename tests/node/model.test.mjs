@@ -214,14 +214,19 @@ function assertSameOrNearTie(speculative, reference, variant, id, eos) {
             `logits do not nearly tie (gap ${gap})`);
 }
 
+// The reference loop is plain constrained greedy: compare it with the runtime's decoding without the
+// grounding and repetition guard that the runtime adds by default (DECODE_DEFAULTS; tested in
+// core/decoding_test.cc).
+const UNGROUNDED = Object.freeze({ grounded: false, noRepeatNgram: 0 });
+
 test('runtime: the KV-cached, speculative and plain passes give the tokens of a plain reference loop',
      { skip: modelSkip, timeout: 300000 }, async () => {
   const { rt, model } = await loadDevModel();
   try {
     for (const line of readJsonl(path.join(root, 'web', 'examples', 'gold.jsonl')).slice(0, 3)) {
       const reference = await referenceGreedy(rt.ort, model, line.inputs, 40);
-      const plain = await model.edit(line.inputs, { speculation: false, maxTokens: 40 });
-      const speculative = await model.edit(line.inputs, { speculation: true, maxTokens: 40 });
+      const plain = await model.edit(line.inputs, { ...UNGROUNDED, speculation: false, maxTokens: 40 });
+      const speculative = await model.edit(line.inputs, { ...UNGROUNDED, speculation: true, maxTokens: 40 });
       assert.deepEqual(plain.tokens, reference.ids, line.id);
       assertSameOrNearTie(speculative, reference, model.variant, line.id, model.config.eos_token_id);
       assert.deepEqual(fb.checkEdit5(line.inputs, speculative.targets).diagnostics, [], speculative.targets);
@@ -256,7 +261,7 @@ async function webMatchesNode(variant, lines, maxTokens) {
     for (const line of lines) {
       const reference = await referenceGreedy(rt.ort, model, line.inputs, maxTokens);
       for (const speculation of [false, true]) {
-        const a = await webModel.edit(line.inputs, { maxTokens, speculation });
+        const a = await webModel.edit(line.inputs, { ...UNGROUNDED, maxTokens, speculation });
         assertSameOrNearTie(a, reference, variant, `${line.id} (speculation ${speculation})`, model.config.eos_token_id);
       }
     }
