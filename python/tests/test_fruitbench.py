@@ -173,5 +173,5 @@ def test_no_crash_on_any_bytes(tmp_path, junk):
 
 def test_signature_and_version():
   assert fruitbench.signature(bootstrap=0) == ("fruitbench:" + fruitbench.__version__ +
-                                               "|norm:fruit-diff-text|tok:rouge_score|stem:no|empty:100|agg:mean|boot:none")
+                                               "|norm:fruit-diff-text|tok:rouge_score|stem:no|empty:100|ent:fruit-entity-v1|agg:mean|boot:none")
   assert fruitbench.score(*case_files("basic"), bootstrap=0)["signature"] == fruitbench.signature(bootstrap=0)
