@@ -446,7 +446,7 @@ test('site: works from a static host without COOP/COEP (or any) headers', async 
 test('site: without its data file, the page says how to serve it', async () => {
   const empty = path.join(scratch, 'empty-site');
   fs.mkdirSync(empty);
-  for (const f of ['index.html', 'base.css', 'site.css', 'site.js', 'diff-view.mjs', 'common.mjs']) fs.copyFileSync(path.join(siteAssets, f), path.join(empty, f));
+  for (const f of ['index.html', 'base.css', 'site.css', 'site.js', 'diff-view.mjs', 'common.mjs', 'compare-view.mjs', 'compare.css']) fs.copyFileSync(path.join(siteAssets, f), path.join(empty, f));
   const server = await startServer({ port: 0, root: empty });
   origins.add(new URL(server.url).origin);
   const page = await browser.context.newPage();
